@@ -1,0 +1,329 @@
+/**
+ * Compile: one schema document (plus what it references) into a graph of nodes. A node is
+ * registered before its keywords compile, so a `$ref` back to it finds it: reference cycles
+ * become edges to classify, not recursion to survive.
+ */
+import { SchemaError } from './errors.ts'
+import type { SchemaProblem } from './errors.ts'
+import type { Hooks } from './hooks.ts'
+import { hasOwn, isObject } from './json.ts'
+import { Handle, Node } from './node.ts'
+import type { Dialect, KeywordCatalog, Location, Resource } from './schema-index.ts'
+import { SchemaIndex } from './schema-index.ts'
+import type { CompileContext, FormatChecker, KeywordDefinition, ResolvedOptions, SchemaHandle } from './types.ts'
+import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, splitFragment } from './uri.ts'
+import { classifyCycles } from './graph.ts'
+
+/** What a compile needs from its kernel. */
+export interface CompileEnvironment {
+  hooks: Hooks
+  catalog: KeywordCatalog
+  /** Keywords of a dialect in evaluation order. */
+  keywords(dialect: Dialect): readonly string[]
+  dialect(name: string): Dialect
+  /** Built-in format checkers. */
+  formats: Readonly<Record<string, FormatChecker>>
+  /** Documents every compile can reach (meta-schemas), by URI. */
+  registry: ReadonlyMap<string, unknown>
+}
+
+const FALSE_SCHEMA: KeywordDefinition = {
+  keyword: 'false schema',
+  vocabulary: 'core',
+  compile: () => true,
+  validate: () => false,
+  error: { message: () => 'boolean schema is false' },
+}
+
+/** Thrown inside compile; collected into one `SchemaError`. */
+class Problem extends Error {
+  constructor(readonly problem: SchemaProblem) {
+    super(problem.message)
+  }
+}
+
+export class Compilation {
+  readonly index: SchemaIndex
+  readonly nodes: Node[] = []
+  private readonly byObject = new Map<object, Node>()
+  private readonly dynamicAnchorsUsed = new Set<string>()
+  private readonly dynamicHandles = new Map<Resource, Map<string, Handle>>()
+  usesDynamicScope = false
+  root!: Node
+
+  constructor(
+    private readonly env: CompileEnvironment,
+    readonly options: ResolvedOptions,
+  ) {
+    this.index = new SchemaIndex(env.catalog)
+  }
+
+  /** Compiles the root document; throws `SchemaError` listing the problem. */
+  compileRoot(schema: unknown): Node {
+    const normalized = this.env.hooks.normalizeSchema.call(schema, DEFAULT_BASE)
+    const dialect = this.env.dialect(this.options.defaultDialect)
+    const rootId = isObject(normalized) ? dialect.identify(normalized).id : undefined
+    let base = DEFAULT_BASE
+    if (typeof rootId === 'string') {
+      try {
+        base = splitFragment(resolveUri(rootId, DEFAULT_BASE))[0]
+      } catch (e) {
+        throw new SchemaError([{ schemaPath: '#/$id', message: (e as Error).message }])
+      }
+    }
+    try {
+      this.index.addDocument(normalized, base, '', dialect)
+      this.root = this.nodeFor(normalized, this.locate(normalized, base))
+      this.linkDynamicAnchors()
+      for (const cycle of classifyCycles(this.nodes)) this.env.hooks.cycle.call({ path: cycle })
+      for (const n of this.nodes) {
+        n.pushScope = this.usesDynamicScope
+        n.finish()
+      }
+    } catch (e) {
+      if (e instanceof Problem) throw new SchemaError([e.problem])
+      if (e instanceof RangeError) {
+        throw new SchemaError([{ schemaPath: '#', message: 'schema is nested too deeply to compile' }])
+      }
+      throw e
+    }
+    return this.root
+  }
+
+  /** The handle of a resource's dynamic anchor (compiled by `linkDynamicAnchors`). */
+  dynamicHandle(resource: Resource, anchor: string): Handle {
+    const handle = this.dynamicHandles.get(resource)?.get(anchor)
+    if (handle === undefined) throw new Error(`internal: dynamic anchor ${anchor} of ${resource.uri} was not compiled`)
+    return handle
+  }
+
+  private locate(value: unknown, uri: string): Location {
+    if (isObject(value)) {
+      const found = this.index.located.get(value)
+      if (found !== undefined) return found
+    }
+    const resource = this.index.resources.get(uri)
+    if (resource === undefined) throw new Error(`internal: no resource ${uri}`)
+    return { resource, document: resource.document, docTokens: [], dialect: resource.dialect, isResourceRoot: true }
+  }
+
+  /** The node for a schema value at a location; booleans get a fresh node each time. */
+  nodeFor(value: unknown, where: Location): Node {
+    if (isObject(value)) {
+      const existing = this.byObject.get(value)
+      if (existing !== undefined) return existing
+    } else if (typeof value !== 'boolean') {
+      throw new Problem({ schemaPath: this.pathOf(where), message: `a schema must be an object or a boolean, got ${describeValue(value)}` })
+    }
+    const node = new Node(this.nodes.length, value, this.pathOf(where), where)
+    this.nodes.push(node)
+    if (value === false) {
+      node.add({ definition: FALSE_SCHEMA, compiled: true }, 'false schema', node.location)
+      return node
+    }
+    if (value === true) return node
+    const schema = value as Record<string, unknown>
+    this.byObject.set(schema, node)
+    const dialect = where.dialect
+    const keywords = this.env.keywords(dialect)
+    const onlyRef = dialect.refOverridesSiblings === true && hasOwn(schema, '$ref')
+    for (const keyword of keywords) {
+      if (!hasOwn(schema, keyword)) continue
+      if (onlyRef && keyword !== '$ref') continue
+      this.compileKeyword(node, schema, keyword, where)
+    }
+    const known = new Set(keywords)
+    for (const keyword of Object.keys(schema)) {
+      if (known.has(keyword)) continue
+      const ctx = this.context(node, schema, keyword, where, undefined)
+      const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
+      if (step !== undefined) node.add(step, keyword, ctx.schemaPath)
+    }
+    return node
+  }
+
+  private compileKeyword(node: Node, schema: Record<string, unknown>, keyword: string, where: Location): void {
+    const hook = this.env.hooks.compileKeyword.get(keyword)
+    if (hook === undefined) return
+    const ctx = this.context(node, schema, keyword, where, undefined)
+    const step = hook.call(schema[keyword], ctx)
+    if (step !== undefined && step.compiled !== undefined) node.add(step, keyword, ctx.schemaPath)
+  }
+
+  private pathOf(where: Location, more: readonly (string | number)[] = []): string {
+    return where.document.label + fragmentOf([...where.docTokens, ...more])
+  }
+
+  private context(
+    node: Node,
+    schema: Record<string, unknown>,
+    keyword: string,
+    where: Location,
+    definition: KeywordDefinition | undefined,
+  ): CompileContext & { definition?: KeywordDefinition } {
+    const compilation = this
+    const schemaPath = this.pathOf(where, [keyword])
+    const child = (applies: string | undefined) => applies === 'child'
+    const sub = (kw: string, segments: (string | number)[], applies: string | undefined): SchemaHandle => {
+      let value: unknown = schema[kw]
+      for (const s of segments) value = (value as Record<string, unknown>)?.[s as string]
+      const tokens = [kw, ...segments]
+      const location = this.childLocation(value, where, tokens)
+      const handle = new Handle(compilation.nodeFor(value, location), child(applies), kw, false)
+      node.edges.push(handle)
+      return handle
+    }
+    const ctx = {
+      keyword,
+      schema,
+      schemaPath,
+      baseUri: where.resource.uri,
+      dialect: where.dialect.name,
+      options: this.options,
+      definition,
+      subschema(...segments: (string | number)[]) {
+        return sub(keyword, segments, applies(keyword))
+      },
+      siblingSubschema(kw: string, ...segments: (string | number)[]) {
+        return sub(kw, segments, applies(keyword))
+      },
+      resolveRef(ref: string) {
+        const handle = new Handle(compilation.resolve(ref, where, schemaPath).node, false, keyword, true)
+        node.edges.push(handle)
+        return handle
+      },
+      resolveDynamicRef(ref: string) {
+        const target = compilation.resolve(ref, where, schemaPath)
+        const handle = new Handle(target.node, false, keyword, true)
+        node.edges.push(handle)
+        const name = target.fragment
+        const dynamic = name !== '' && !name.startsWith('/') && target.resource.dynamicAnchors.has(name)
+        if (dynamic) {
+          compilation.usesDynamicScope = true
+          compilation.dynamicAnchorsUsed.add(name)
+          // Conservative edges to every resource's anchor of that name, for cycle classification.
+          compilation.pendingDynamicSources.push({ node, name, keyword })
+        }
+        return { handle, anchor: dynamic ? name : undefined }
+      },
+      format(name: string) {
+        return compilation.options.customFormats[name] ?? compilation.env.hooks.resolveFormat.call(name) ?? compilation.env.formats[name]
+      },
+      fail(message: string, ...segments: (string | number)[]): never {
+        throw new Problem({ schemaPath: compilation.pathOf(where, [keyword, ...segments]), message })
+      },
+      warn(message: string) {
+        compilation.env.hooks.warning.call({ schemaPath, message })
+      },
+    }
+    const applies = (kw: string) => compilation.definitionOf(where.dialect, kw)?.applies
+    return ctx
+  }
+
+  private readonly pendingDynamicSources: { node: Node; name: string; keyword: string }[] = []
+
+  private definitionOf(dialect: Dialect, keyword: string): KeywordDefinition | undefined {
+    const hook = this.env.hooks.compileKeyword.get(keyword)
+    if (hook === undefined) return undefined
+    for (const tap of hook.taps) {
+      const def = (tap as unknown as { definition?: KeywordDefinition }).definition
+      if (def !== undefined && (def.dialects === undefined || def.dialects.includes(dialect.name))) return def
+    }
+    return undefined
+  }
+
+  private childLocation(value: unknown, parent: Location, tokens: (string | number)[]): Location {
+    if (isObject(value)) {
+      const found = this.index.located.get(value)
+      if (found !== undefined) return found
+      this.index.adopt(value, parent, tokens)
+      return this.index.located.get(value)!
+    }
+    return { ...parent, docTokens: [...parent.docTokens, ...tokens], isResourceRoot: false }
+  }
+
+  /** Resolves a reference to a node; a `Problem` when it cannot. */
+  private resolve(ref: string, where: Location, schemaPath: string): { node: Node; fragment: string; resource: Resource } {
+    let uri: string
+    let fragment: string
+    try {
+      ;[uri, fragment] = splitFragment(resolveUri(ref, where.resource.uri))
+    } catch (e) {
+      throw new Problem({ schemaPath, message: (e as Error).message })
+    }
+    const resource = this.resourceFor(uri)
+    if (resource === undefined) {
+      throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": no schema with URI "${uri}" (register it through the "schemas" option)` })
+    }
+    let target: unknown
+    let location: Location
+    if (fragment === '' || fragment.startsWith('/')) {
+      let tokens: string[]
+      try {
+        tokens = parsePointer(fragment)
+      } catch (e) {
+        throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": ${(e as Error).message}` })
+      }
+      const found = followPointer(resource.root, tokens)
+      if (!found.found) throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": "${fragment}" is not in ${uri}` })
+      target = found.value
+      const rootLocation = this.locate(resource.root, resource.uri)
+      location = this.childLocation(target, { ...rootLocation, resource }, tokens)
+    } else {
+      if (!resource.anchors.has(fragment)) {
+        throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": no anchor "${fragment}" in ${uri}` })
+      }
+      target = resource.anchors.get(fragment)
+      location = this.index.located.get(target as object)!
+    }
+    return { node: this.nodeFor(target, location), fragment, resource }
+  }
+
+  private resourceFor(uri: string): Resource | undefined {
+    const known = this.index.resources.get(uri)
+    if (known !== undefined) return known
+    const doc = this.options.schemas[uri] ?? this.options.schemas[uri + '#'] ?? this.env.registry.get(uri) ?? this.env.hooks.resolveRef.call(uri)
+    if (doc === undefined) return undefined
+    const dialect = this.env.dialect(this.options.defaultDialect)
+    this.index.addDocument(doc, uri, uri, dialect)
+    return this.index.resources.get(uri)
+  }
+
+  /** Compiles each resource's dynamic anchors that a `$dynamicRef` may reach, until nothing new appears. */
+  private linkDynamicAnchors(): void {
+    const linked = new Set<string>()
+    for (let changed = true; changed; ) {
+      changed = false
+      for (const { node, name, keyword } of [...this.pendingDynamicSources]) {
+        for (const resource of [...this.index.resources.values()]) {
+          if (!resource.dynamicAnchors.has(name)) continue
+          let handles = this.dynamicHandles.get(resource)
+          if (handles === undefined) this.dynamicHandles.set(resource, (handles = new Map()))
+          let handle = handles.get(name)
+          if (handle === undefined) {
+            const target = resource.anchors.get(name)!
+            handle = new Handle(this.nodeFor(target, this.index.located.get(target as object)!), false, keyword, true)
+            handles.set(name, handle)
+            changed = true
+          }
+          const key = `${node.id} ${handle.node.id}`
+          if (!linked.has(key)) {
+            linked.add(key)
+            node.edges.push(handle)
+          }
+        }
+      }
+    }
+  }
+
+  /** Whether some reference sits in an in-place cycle (set after compile). */
+  get hasCycles(): boolean {
+    return this.nodes.some((n) => n.edges.some((e) => e.guarded))
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value
+}

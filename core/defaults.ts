@@ -1,0 +1,173 @@
+/**
+ * `applyDefaults`: a walk over a private copy of the data that fills missing values from
+ * `default`, keyword by keyword (each keyword's `defaults` function, in keyword order). The
+ * caller's value and schema are never touched; every inserted default is a fresh copy.
+ *
+ * Deep data: a child slot past `limit` levels is deferred and walked later from a fresh stack.
+ * Data that contains itself is refused where the walk enters the loop.
+ */
+import type { Compilation } from './compile.ts'
+import { ValidationError } from './errors.ts'
+import { CyclicDataError, copyJson, hasOwn, setOwn } from './json.ts'
+import type { Handle, Node } from './node.ts'
+import { CycleAbort, Driver } from './run.ts'
+import type { Resource } from './schema-index.ts'
+import type { DefaultsContext, SchemaHandle } from './types.ts'
+import { formatPointer } from './uri.ts'
+
+const FLAG = { collecting: false, allErrors: false, maxErrors: 1 }
+
+interface Deferred {
+  node: Node
+  holder: Record<string, unknown> | unknown[]
+  key: string | number
+  depth: number
+  scope: Resource[]
+  path: (string | number)[]
+}
+
+class DefaultsWalk implements DefaultsContext {
+  holder: Record<string, unknown> | unknown[]
+  key: string | number
+  depth = 0
+  path: (string | number)[] = []
+  scope: Resource[] = []
+  readonly deferred: Deferred[] = []
+  private readonly guard: { node: Node; depth: number }[] = []
+  private readonly onPath: Set<unknown> | null
+
+  constructor(
+    private readonly compilation: Compilation,
+    private readonly owned: Set<object>,
+    private readonly limit: number,
+    cyclic: boolean,
+    box: Record<string, unknown>,
+  ) {
+    this.holder = box
+    this.key = 'value'
+    this.onPath = cyclic ? new Set() : null
+  }
+
+  owns(value: unknown): value is Record<string, unknown> | unknown[] {
+    return typeof value === 'object' && value !== null && this.owned.has(value)
+  }
+
+  current(): unknown {
+    const holder = this.holder as Record<string, unknown>
+    // Own properties only: a missing `constructor` is missing, not Object.prototype's.
+    return hasOwn(holder, this.key as string) ? holder[this.key as string] : undefined
+  }
+
+  insertDefault(value: unknown): void {
+    if (this.current() !== undefined) return
+    const copy = copyJson(value, this.owned).copy
+    if (Array.isArray(this.holder)) this.holder[this.key as number] = copy
+    else setOwn(this.holder, this.key as string, copy)
+  }
+
+  test(handle: SchemaHandle, instance: unknown): boolean {
+    const driver = new Driver((r, a) => this.compilation.dynamicHandle(r, a))
+    return driver.run((handle as Handle).node, instance, FLAG).ok
+  }
+
+  dynamicTarget(anchor: string): SchemaHandle | undefined {
+    for (const resource of this.scope) {
+      if (resource.dynamicAnchors.has(anchor)) return this.compilation.dynamicHandle(resource, anchor)
+    }
+    return undefined
+  }
+
+  fill(handle: SchemaHandle, holder: Record<string, unknown> | unknown[], key: string | number): void {
+    if (!this.owned.has(holder)) return
+    const node = (handle as Handle).node
+    if (this.depth + 1 > this.limit) {
+      this.deferred.push({ node, holder, key, depth: this.depth + 1, scope: this.scope.slice(), path: [...this.path, key] })
+      return
+    }
+    const savedHolder = this.holder
+    const savedKey = this.key
+    this.holder = holder
+    this.key = key
+    this.depth++
+    this.path.push(key)
+    const value = this.current()
+    const tracked = this.onPath !== null && typeof value === 'object' && value !== null
+    if (tracked) {
+      if (this.onPath!.has(value)) throw new CyclicDataError()
+      this.onPath!.add(value)
+    }
+    this.walk(node)
+    if (tracked) this.onPath!.delete(value)
+    this.path.pop()
+    this.depth--
+    this.holder = savedHolder
+    this.key = savedKey
+  }
+
+  fillHere(handle: SchemaHandle): void {
+    const h = handle as Handle
+    if (h.guarded) {
+      const d = this.depth
+      for (let i = this.guard.length - 1; i >= 0 && this.guard[i]!.depth === d; i--) {
+        if (this.guard[i]!.node === h.node) {
+          const path = this.guard.slice(i).map((g) => g.node.location)
+          path.push(h.node.location)
+          throw new CycleAbort(h.keyword, path, formatPointer(this.path))
+        }
+      }
+      this.guard.push({ node: h.node, depth: d })
+      this.walk(h.node)
+      this.guard.pop()
+      return
+    }
+    this.walk(h.node)
+  }
+
+  walk(node: Node): void {
+    const pushed = node.pushScope && this.scope[this.scope.length - 1] !== node.resource
+    if (pushed) this.scope.push(node.resource)
+    for (const step of node.steps) {
+      const defaults = step.definition.defaults
+      if (defaults !== undefined) defaults(step.compiled, this.current(), this)
+    }
+    if (pushed) this.scope.pop()
+  }
+
+  resume(item: Deferred): void {
+    this.holder = item.holder
+    this.key = item.key
+    this.depth = item.depth
+    this.scope = item.scope
+    this.path = item.path
+    this.walk(item.node)
+  }
+}
+
+/**
+ * Returns a copy of `value` with defaults filled in from the compiled schema.
+ * @throws ValidationError for a reference cycle that consumes no input, or data that contains itself
+ */
+export function applyDefaultsWith(compilation: Compilation, value: unknown, validateCycles: (v: unknown) => void): unknown {
+  for (let limit = 256; ; limit >>= 2) {
+    const owned = new Set<object>()
+    const { copy, cyclic } = copyJson(value, owned)
+    const box: Record<string, unknown> = { value: copy }
+    owned.add(box)
+    const walk = new DefaultsWalk(compilation, owned, limit, cyclic, box)
+    try {
+      walk.walk(compilation.root)
+      while (walk.deferred.length > 0) walk.resume(walk.deferred.pop()!)
+    } catch (e) {
+      if (e instanceof RangeError && limit > 4) continue
+      if (e instanceof CycleAbort) throw new ValidationError([e.issue()])
+      if (e instanceof CyclicDataError) {
+        throw new ValidationError([
+          { keyword: 'cyclic', instancePath: formatPointer(walk.path), schemaPath: '#', params: {}, message: e.message },
+        ])
+      }
+      throw e
+    }
+    if (compilation.hasCycles) validateCycles(box.value)
+    return box.value
+  }
+}

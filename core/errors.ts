@@ -1,0 +1,61 @@
+/** Error classes. Issues are built only on the failure path. */
+
+/** One problem found in data. Field names follow ajv so existing tooling keeps working. */
+export interface ValidationIssue {
+  /** The keyword that failed (`required`, `type`, `$ref` for a cycle, ...). */
+  keyword: string
+  /** JSON Pointer into the data (`/attendees/1/email`); `''` for the root. */
+  instancePath: string
+  /** JSON Pointer fragment to the failing keyword in the document holding it (`#/$defs/Node/required`). */
+  schemaPath: string
+  /** Keyword-specific details (`{ missingProperty: 'email' }`). */
+  params: Record<string, unknown>
+  /** What was expected, ajv wording (`must have required property 'email'`). */
+  message: string
+}
+
+/** One problem found in a schema. */
+export interface SchemaProblem {
+  /** JSON Pointer fragment to the offending place in the schema (`#/properties/a/pattern`). */
+  schemaPath: string
+  message: string
+}
+
+function describe(issue: ValidationIssue): string {
+  return `${issue.instancePath === '' ? '(root)' : issue.instancePath}: ${issue.message}`
+}
+
+/**
+ * Data does not conform to a schema. `errors` lists each problem; `message` names every path.
+ * Returned (not thrown) by `validate`; thrown by `applyDefaults` only for a reference cycle.
+ */
+export class ValidationError extends Error {
+  override name = 'ValidationError'
+  readonly errors: ValidationIssue[]
+  constructor(errors: ValidationIssue[]) {
+    super(errors.length === 1 ? describe(errors[0]!) : `${errors.length} problems:\n${errors.map(describe).join('\n')}`)
+    this.errors = errors
+  }
+  /** True for a schemavet `ValidationError`, also across package copies. */
+  static isInstance(error: unknown): error is ValidationError {
+    return error instanceof Error && error.name === 'ValidationError' && Array.isArray((error as ValidationError).errors)
+  }
+}
+
+/** A schema is malformed (invalid regex, unresolvable `$ref`, wrong keyword value). Thrown by constructors. */
+export class SchemaError extends Error {
+  override name = 'SchemaError'
+  readonly errors: SchemaProblem[]
+  constructor(errors: SchemaProblem[]) {
+    super(
+      errors.length === 1
+        ? `invalid schema at ${errors[0]!.schemaPath}: ${errors[0]!.message}`
+        : `invalid schema, ${errors.length} problems:\n${errors.map((e) => `${e.schemaPath}: ${e.message}`).join('\n')}`,
+    )
+    this.errors = errors
+  }
+  /** True for a schemavet `SchemaError`, also across package copies. */
+  static isInstance(error: unknown): error is SchemaError {
+    return error instanceof Error && error.name === 'SchemaError' && Array.isArray((error as SchemaError).errors)
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The kernel's public surface: what plugins, integrations and the top-level entry may import.
+ */
+export { Kernel, resolveOptions } from './kernel.ts'
+export type { ClassPlugin, KernelOptions, KernelSetup, Plugin } from './kernel.ts'
+export { JSONSchemaValidator, SimpleJSONSchema } from './validator.ts'
+export type { Schema, Validator } from './validator.ts'
+export { SchemaError, ValidationError } from './errors.ts'
+export type { SchemaProblem, ValidationIssue } from './errors.ts'
+export type { Hooks } from './hooks.ts'
+export type { Dialect, Identity } from './schema-index.ts'
+export type * from './types.ts'
+export { canonicalKey, copyJson, hasOwn, isObject, jsonEqual, jsonTypeOf, setOwn, CyclicDataError } from './json.ts'
+export { formatPointer } from './uri.ts'
+
+import type { KeywordDefinition } from './types.ts'
+
+/** Typed identity helper for a keyword plugin: infers `V` and `C` from `compile`. */
+export function defineKeyword<V, C>(definition: KeywordDefinition<V, C>): KeywordDefinition<V, C> {
+  return definition
+}

@@ -1,0 +1,225 @@
+/**
+ * JSON helpers shared by the kernel and plugins: type tests, own-property access, equality,
+ * canonical keys, copying. Every walk over data here is iterative, so data nested any depth
+ * never overflows the stack, and each one refuses data that contains itself.
+ */
+import type { JsonType } from './types.ts'
+
+const hasOwnProperty = Object.prototype.hasOwnProperty
+
+/** Own-property test that ignores prototypes (`constructor`, `__proto__` are ordinary keys). */
+export function hasOwn(object: object, key: string): boolean {
+  return hasOwnProperty.call(object, key)
+}
+
+/** A plain object (not an array, not null). Class instances count: their own enumerable keys are read. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The JSON type of a value, or undefined for what JSON cannot hold (NaN, Infinity, undefined, functions, symbols, BigInt). */
+export function jsonTypeOf(value: unknown): JsonType | undefined {
+  switch (typeof value) {
+    case 'string':
+      return 'string'
+    case 'number':
+      return Number.isFinite(value) ? 'number' : undefined
+    case 'boolean':
+      return 'boolean'
+    case 'object':
+      return value === null ? 'null' : Array.isArray(value) ? 'array' : 'object'
+    default:
+      return undefined
+  }
+}
+
+/** Assigns an own property, `__proto__` included, without touching any prototype. */
+export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true })
+  else object[key] = value
+}
+
+/** Thrown by the walks below on data that contains itself; the kernel turns it into an issue. */
+export class CyclicDataError extends Error {
+  override name = 'CyclicDataError'
+  constructor() {
+    super('data contains itself (a cyclic reference), which JSON cannot represent')
+  }
+}
+
+/**
+ * JSON equality: numbers by value (`1` equals `1.0`, `-0` equals `0`), objects by own keys
+ * regardless of order, arrays by position. Iterative; throws `CyclicDataError` only when both
+ * sides keep going around a loop.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  const left: unknown[] = [a]
+  const right: unknown[] = [b]
+  let steps = 0
+  while (left.length > 0) {
+    const x = left.pop()
+    const y = right.pop()
+    if (x === y) continue
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false
+    if (++steps > 1_000_000 && steps % 1_000_000 === 0 && isCyclic(x)) throw new CyclicDataError()
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false
+      for (let i = 0; i < x.length; i++) {
+        left.push(x[i])
+        right.push(y[i])
+      }
+    } else {
+      if (Array.isArray(y)) return false
+      const kx = Object.keys(x)
+      if (kx.length !== Object.keys(y).length) return false
+      for (const k of kx) {
+        if (!hasOwnProperty.call(y, k)) return false
+        left.push((x as Record<string, unknown>)[k])
+        right.push((y as Record<string, unknown>)[k])
+      }
+    }
+  }
+  return true
+}
+
+/** True when an object or array reaches itself. Iterative depth-first walk with an on-path set. */
+export function isCyclic(root: unknown): boolean {
+  if (typeof root !== 'object' || root === null) return false
+  const onPath = new Set<object>()
+  const stack: { value: object; children: unknown[]; next: number }[] = []
+  const enter = (value: object) => {
+    onPath.add(value)
+    stack.push({ value, children: Array.isArray(value) ? value : Object.values(value), next: 0 })
+  }
+  enter(root)
+  const done = new Set<object>()
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    if (top.next === top.children.length) {
+      stack.pop()
+      onPath.delete(top.value)
+      done.add(top.value)
+      continue
+    }
+    const child = top.children[top.next++]
+    if (typeof child !== 'object' || child === null || done.has(child)) continue
+    if (onPath.has(child)) return true
+    enter(child)
+  }
+  return false
+}
+
+/**
+ * A string key equal for JSON-equal values and different otherwise (`uniqueItems` hashing).
+ * Object keys are sorted. Iterative; throws `CyclicDataError` on data that contains itself.
+ */
+export function canonicalKey(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return primitiveKey(value)
+  let out = ''
+  const onPath = new Set<object>()
+  // Work items: a value to write, or a literal string (closing brackets, separators).
+  const work: unknown[] = [value]
+  const CLOSE = Symbol('close')
+  while (work.length > 0) {
+    const item = work.pop()
+    if (typeof item === 'string') {
+      out += item
+      continue
+    }
+    if (item === CLOSE) {
+      onPath.delete(work.pop() as object)
+      continue
+    }
+    if (typeof item !== 'object' || item === null) {
+      out += primitiveKey(item)
+      continue
+    }
+    if (onPath.has(item)) throw new CyclicDataError()
+    onPath.add(item)
+    work.push(item, CLOSE)
+    if (Array.isArray(item)) {
+      work.push(']')
+      for (let i = item.length - 1; i >= 0; i--) work.push(item[i], i === 0 ? '' : ',')
+      out += '['
+    } else {
+      const keys = Object.keys(item).sort()
+      work.push('}')
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push((item as Record<string, unknown>)[keys[i]!], `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:`)
+      }
+      out += '{'
+    }
+  }
+  return out
+}
+
+function primitiveKey(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value)
+    case 'number':
+      return Object.is(value, -0) ? '0' : String(value)
+    case 'boolean':
+      return value ? 'true' : 'false'
+    case 'object':
+      return 'null'
+    default:
+      return `#${typeof value}:${String(value)}`
+  }
+}
+
+/**
+ * Deep copy of plain objects and arrays (other values are shared), iterative, depth-first.
+ * Shared subtrees are copied once and stay shared; data that contains itself keeps its shape in
+ * the copy and is flagged `cyclic`. `owned` receives every container created.
+ */
+export function copyJson<T>(value: T, owned?: Set<object>): { copy: T; cyclic: boolean } {
+  if (typeof value !== 'object' || value === null || !isPlainContainer(value)) return { copy: value, cyclic: false }
+  const copies = new Map<object, object>()
+  const open = new Set<object>()
+  let cyclic = false
+  const frames: { source: object; copy: object; keys: string[] | null; next: number }[] = []
+  const enter = (source: object): object => {
+    const isArray = Array.isArray(source)
+    const copy = isArray ? new Array((source as unknown[]).length) : {}
+    copies.set(source, copy)
+    open.add(source)
+    owned?.add(copy)
+    frames.push({ source, copy, keys: isArray ? null : Object.keys(source), next: 0 })
+    return copy
+  }
+  const root = enter(value)
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!
+    const length = frame.keys === null ? (frame.source as unknown[]).length : frame.keys.length
+    if (frame.next === length) {
+      frames.pop()
+      open.delete(frame.source)
+      continue
+    }
+    const i = frame.next++
+    const key = frame.keys === null ? i : frame.keys[i]!
+    const v = (frame.source as Record<string, unknown>)[key]
+    let out: unknown = v
+    if (typeof v === 'object' && v !== null && isPlainContainer(v)) {
+      const seen = copies.get(v)
+      if (seen !== undefined) {
+        if (open.has(v)) cyclic = true
+        out = seen
+      } else {
+        out = enter(v)
+      }
+    }
+    if (frame.keys === null) (frame.copy as unknown[])[i] = out
+    else setOwn(frame.copy as Record<string, unknown>, key as string, out)
+  }
+  return { copy: root as T, cyclic }
+}
+
+function isPlainContainer(value: object): boolean {
+  if (Array.isArray(value)) return true
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}

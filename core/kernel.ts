@@ -1,0 +1,169 @@
+/**
+ * The kernel: plugins tap its hooks during setup; the first compile freezes it; each schema
+ * compiles once into a validator. `core/` knows no keyword: presets are handed in.
+ */
+import { Compilation } from './compile.ts'
+import type { CompileEnvironment } from './compile.ts'
+import { applyDefaultsWith } from './defaults.ts'
+import { createHooks } from './hooks.ts'
+import type { Hooks } from './hooks.ts'
+import type { Dialect, KeywordCatalog } from './schema-index.ts'
+import type { DialectName, FormatChecker, KeywordDefinition, ResolvedOptions, SchemaOptions } from './types.ts'
+import { JSONSchemaValidator, SimpleJSONSchema } from './validator.ts'
+import type { Schema } from './validator.ts'
+
+/** A class plugin: options checked in its constructor, `apply(kernel)` only taps. */
+export interface ClassPlugin {
+  apply(kernel: Kernel): void
+}
+
+/** What `use()` and the `plugins` option take. */
+export type Plugin = KeywordDefinition | ClassPlugin | readonly Plugin[]
+
+/** Options of `createKernel`: defaults for every schema, plus plugins. */
+export interface KernelOptions extends SchemaOptions {
+  plugins?: readonly Plugin[]
+}
+
+/** What a kernel is built from: dialects, standard keywords, formats and meta-schemas. */
+export interface KernelSetup {
+  dialects: readonly Dialect[]
+  presets: readonly Plugin[]
+  formats: Readonly<Record<string, FormatChecker>>
+  /** Meta-schemas (and other documents every compile may reach) by URI. */
+  registry: Readonly<Record<string, unknown>>
+}
+
+function stripHash(uri: string): string {
+  return uri.endsWith('#') ? uri.slice(0, -1) : uri
+}
+
+export class Kernel {
+  /** The hook table (frozen). Tap during setup; names and argument tuples are public API. */
+  readonly hooks: Hooks = createHooks()
+  private frozen = false
+  private readonly order: string[] = []
+  private readonly definitions = new Map<string, KeywordDefinition[]>()
+  private readonly dialects = new Map<string, Dialect>()
+  private readonly byMetaSchema = new Map<string, Dialect>()
+  private readonly keywordCache = new Map<string, readonly string[]>()
+  private readonly options: ResolvedOptions
+  private readonly env: CompileEnvironment
+
+  constructor(setup: KernelSetup, options: KernelOptions = {}, private readonly lockedReason?: string) {
+    for (const d of setup.dialects) {
+      this.dialects.set(d.name, d)
+      this.byMetaSchema.set(stripHash(d.metaSchema), d)
+    }
+    this.options = resolveOptions(options, undefined)
+    const kernel = this
+    const catalog: KeywordCatalog = {
+      shape: (dialect, keyword) => kernel.definitionFor(dialect, keyword)?.schemaShape,
+      dialectFor: (uri) => kernel.byMetaSchema.get(stripHash(uri)),
+    }
+    const registry = new Map(Object.entries(setup.registry).map(([k, v]) => [stripHash(k), v]))
+    this.env = {
+      hooks: this.hooks,
+      catalog,
+      keywords: (dialect) => this.keywordsOf(dialect.name),
+      dialect: (name) => this.dialects.get(name) ?? [...this.dialects.values()][0]!,
+      formats: setup.formats,
+      registry,
+    }
+    this.use(setup.presets)
+    if (options.plugins !== undefined) this.use(options.plugins)
+  }
+
+  /**
+   * Registers plugins: keyword definitions, arrays of them, or class plugins. Only before the
+   * first compile: afterwards the kernel is frozen and this throws.
+   */
+  use(plugin: Plugin): this {
+    if (this.frozen) {
+      throw new Error(
+        this.lockedReason ??
+          'schemavet: kernel.use() was called after this kernel compiled a schema; the kernel froze at its first compile. ' +
+            'Register every plugin first: createKernel({ plugins: [...] }) or kernel.use(...) before kernel.newJSONSchema(...).',
+      )
+    }
+    if (Array.isArray(plugin)) {
+      for (const p of plugin) this.use(p)
+    } else if (typeof (plugin as ClassPlugin).apply === 'function' && !('compile' in plugin)) {
+      ;(plugin as ClassPlugin).apply(this)
+    } else {
+      this.define(plugin as KeywordDefinition)
+    }
+    return this
+  }
+
+  private define(def: KeywordDefinition): void {
+    if (typeof def?.keyword !== 'string' || typeof def.compile !== 'function') {
+      throw new TypeError('schemavet: a keyword definition needs a "keyword" string and a "compile" function')
+    }
+    if (!this.order.includes(def.keyword)) this.order.push(def.keyword)
+    const list = this.definitions.get(def.keyword) ?? []
+    list.push(def)
+    list.sort((a, b) => (a.stage ?? 0) - (b.stage ?? 0))
+    this.definitions.set(def.keyword, list)
+    const tap = { name: def.keyword, stage: def.stage ?? 0, definition: def }
+    this.hooks.compileKeyword.for(def.keyword).tap(tap as never, (value, ctx) => {
+      if (def.dialects !== undefined && !def.dialects.includes(ctx.dialect)) return undefined
+      return { definition: def, compiled: def.compile(value, ctx) }
+    })
+  }
+
+  private definitionFor(dialect: DialectName, keyword: string): KeywordDefinition | undefined {
+    return this.definitions.get(keyword)?.find((d) => d.dialects === undefined || d.dialects.includes(dialect))
+  }
+
+  private keywordsOf(dialect: DialectName): readonly string[] {
+    let list = this.keywordCache.get(dialect)
+    if (list === undefined) {
+      list = this.order.filter((k) => this.definitionFor(dialect, k) !== undefined)
+      this.keywordCache.set(dialect, list)
+    }
+    return list
+  }
+
+  /** Compiles a schema; freezes the kernel. @throws SchemaError */
+  compile(schema: unknown, options?: SchemaOptions): Compilation {
+    this.frozen = true
+    const compilation = new Compilation(this.env, resolveOptions(options ?? {}, this.options))
+    compilation.compileRoot(schema)
+    if (this.hooks.compiled.isUsed()) this.hooks.compiled.call(schema)
+    return compilation
+  }
+
+  /** Compiles a JSON Schema into a validator. @throws SchemaError for a malformed schema */
+  newJSONSchema(schema: unknown, options?: SchemaOptions): JSONSchemaValidator {
+    return new JSONSchemaValidator(this, schema, this.compile(schema, options))
+  }
+
+  /** Same as `newJSONSchema`; the plain `Schema` handed to consumers. @throws SchemaError */
+  newSimpleJSONSchema(schema: unknown, options?: SchemaOptions): SimpleJSONSchema {
+    return new SimpleJSONSchema(this, schema, this.compile(schema, options))
+  }
+
+  /**
+   * A copy of `value` with missing fields filled from `default`. Never mutates `value` or the
+   * schema. @throws ValidationError for a `$ref` cycle that consumes no input
+   */
+  applyDefaults(value: unknown, schema: Schema): unknown {
+    const validator = schema.validator() as JSONSchemaValidator
+    const compilation = validator.compilation
+    return applyDefaultsWith(compilation, value, (v) => validator.throwIfCycle(v))
+  }
+}
+
+/** Fills option defaults; `base` holds the kernel's options. */
+export function resolveOptions(options: SchemaOptions, base: ResolvedOptions | undefined): ResolvedOptions {
+  return Object.freeze({
+    schemas: { ...base?.schemas, ...options.schemas },
+    formats: options.formats ?? base?.formats ?? 'assert',
+    customFormats: { ...base?.customFormats, ...options.customFormats },
+    allErrors: options.allErrors ?? base?.allErrors ?? false,
+    maxErrors: options.maxErrors ?? base?.maxErrors ?? 100,
+    defaultDialect: options.defaultDialect ?? base?.defaultDialect ?? '2020-12',
+    strict: options.strict ?? base?.strict ?? false,
+  })
+}

@@ -1,0 +1,164 @@
+/**
+ * Compiled schema nodes, the handles (edges) between them, and the evaluators. A node's keyword
+ * steps are grouped by instance type at compile time, so a keyword whose `instanceTypes` do not
+ * match costs nothing at run time.
+ */
+import type { CompiledKeyword, EvaluatedTracker, KeywordDefinition, SchemaHandle } from './types.ts'
+import type { Location, Resource } from './schema-index.ts'
+import type { Run } from './run.ts'
+
+/** Index of a value's JSON type in a node's step table; -1 for what JSON cannot hold. */
+export function typeIndex(x: unknown): number {
+  switch (typeof x) {
+    case 'string':
+      return 0
+    case 'number':
+      return x - x === 0 ? 1 : -1
+    case 'boolean':
+      return 2
+    case 'object':
+      return x === null ? 3 : Array.isArray(x) ? 4 : 5
+    default:
+      return -1
+  }
+}
+
+export const TYPE_INDEX: Record<string, number> = { string: 0, number: 1, boolean: 2, null: 3, array: 4, object: 5 }
+
+/** One keyword of a node, compiled. */
+export interface Step {
+  keyword: string
+  definition: KeywordDefinition
+  compiled: unknown
+  schemaPath: string
+  validate: ((compiled: any, instance: unknown, ctx: any) => boolean) | undefined
+}
+
+export type Evaluate = (x: unknown, run: Run) => boolean
+
+export class Node {
+  /** Steps by type index, only those with a `validate`. */
+  table: Step[][] = [[], [], [], [], [], []]
+  steps: Step[] = []
+  edges: Handle[] = []
+  /** Evaluate every step and branch even after a failure (a reference cycle is reachable). */
+  exhaustive = false
+  hasUnevaluated = false
+  /** Track the dynamic scope while evaluating (the compile uses `$dynamicRef`). */
+  pushScope = false
+  /** Fast boolean evaluator; replaced by `finish`. */
+  evaluate: Evaluate = () => true
+  constructor(
+    readonly id: number,
+    readonly raw: unknown,
+    /** Schema path of this node (`#/$defs/A`, prefixed by the document URI outside the root document). */
+    readonly location: string,
+    readonly where: Location,
+  ) {}
+
+  get resource(): Resource {
+    return this.where.resource
+  }
+
+  get hasDefault(): boolean {
+    return typeof this.raw === 'object' && this.raw !== null && Object.prototype.hasOwnProperty.call(this.raw, 'default')
+  }
+
+  /** True when some step asserts something (a non-JSON value then fails). */
+  get asserts(): boolean {
+    return this.raw === false || this.table.some((t) => t.length > 0)
+  }
+
+  add(compiled: CompiledKeyword, keyword: string, schemaPath: string): void {
+    const { definition } = compiled
+    const step: Step = { keyword, definition, compiled: compiled.compiled, schemaPath, validate: definition.validate }
+    this.steps.push(step)
+    if (definition.phase === 1) this.hasUnevaluated = true
+    if (step.validate === undefined) return
+    const types = definition.instanceTypes
+    for (const [name, i] of Object.entries(TYPE_INDEX)) {
+      if (types === undefined || types.includes(name as never)) this.table[i]!.push(step)
+    }
+  }
+
+  /** Orders steps (phase 1 last, stably) and builds the evaluator. Called once the graph is known. */
+  finish(): void {
+    const byPhase = (a: Step, b: Step) => (a.definition.phase ?? 0) - (b.definition.phase ?? 0)
+    this.steps.sort(byPhase)
+    for (const t of this.table) t.sort(byPhase)
+    const table = this.table
+    const node = this
+    if (this.exhaustive || this.pushScope || this.hasUnevaluated) {
+      this.evaluate = (x, run) => run.evaluateNode(node, x)
+      return
+    }
+    this.evaluate = function evaluate(x: unknown, run: Run): boolean {
+      if (run.collecting || run.evaluated !== null) return run.evaluateNode(node, x)
+      const t = typeIndex(x)
+      if (t < 0) return !node.asserts
+      const steps = table[t]!
+      for (let i = 0; i < steps.length; i++) {
+        const s = steps[i]!
+        if (!s.validate!(s.compiled, x, run)) return false
+      }
+      return true
+    }
+  }
+}
+
+/** An edge to a compiled subschema: what keywords hold and hand to `ctx.apply`. */
+export class Handle implements SchemaHandle {
+  /** The reference sits inside an in-place cycle: check re-entry at run time. */
+  guarded = false
+  constructor(
+    readonly node: Node,
+    readonly child: boolean,
+    /** The keyword that made the edge (`$ref`, `allOf`, ...). */
+    readonly keyword: string,
+    /** The edge is a reference (`$ref`, `$dynamicRef`, `$recursiveRef`). */
+    readonly isRef: boolean,
+  ) {}
+  get location(): string {
+    return this.node.location
+  }
+  get hasDefault(): boolean {
+    return this.node.hasDefault
+  }
+}
+
+/** Evaluated properties and items at one instance location, for `unevaluated*`. */
+export class Tracker implements EvaluatedTracker {
+  props: Set<string> | null = null
+  allProps = false
+  itemsBefore = 0
+  items: Set<number> | null = null
+  allItems = false
+  markProperty(name: string): void {
+    ;(this.props ??= new Set()).add(name)
+  }
+  markAllProperties(): void {
+    this.allProps = true
+  }
+  markItemsBefore(count: number): void {
+    if (count > this.itemsBefore) this.itemsBefore = count
+  }
+  markItem(index: number): void {
+    ;(this.items ??= new Set()).add(index)
+  }
+  markAllItems(): void {
+    this.allItems = true
+  }
+  hasProperty(name: string): boolean {
+    return this.allProps || (this.props !== null && this.props.has(name))
+  }
+  hasItem(index: number): boolean {
+    return this.allItems || index < this.itemsBefore || (this.items !== null && this.items.has(index))
+  }
+  merge(other: Tracker): void {
+    if (other.allProps) this.allProps = true
+    if (other.props !== null) for (const p of other.props) this.markProperty(p)
+    this.markItemsBefore(other.itemsBefore)
+    if (other.allItems) this.allItems = true
+    if (other.items !== null) for (const i of other.items) this.markItem(i)
+  }
+}

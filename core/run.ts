@@ -1,0 +1,325 @@
+/**
+ * One evaluation: the run context keywords see, the cycle guard, deep-data splitting and the
+ * driver that turns a deep split into a stack of tasks instead of a deep JavaScript stack.
+ *
+ * Deep data: a child application past `limit` levels below the task's start throws `DeepSplit`;
+ * the driver evaluates that (node, value) as its own task from a fresh stack, remembers the
+ * result, and retries the parent, which finds it. Data nested any depth is evaluated with a
+ * bounded JavaScript stack. A `RangeError` (the caller was already deep) lowers the limit.
+ */
+import type { ValidationIssue } from './errors.ts'
+import type { RunContext, SchemaHandle } from './types.ts'
+import { CyclicDataError } from './json.ts'
+import { Handle, Node, Tracker, typeIndex } from './node.ts'
+import type { Step } from './node.ts'
+import type { Resource } from './schema-index.ts'
+import { formatPointer } from './uri.ts'
+
+/** Default levels of child application evaluated on one JavaScript stack before splitting. */
+export const SPLIT_DEPTH = 384
+
+/** A reference re-entered on the same instance location: aborts the whole call. */
+export class CycleAbort {
+  constructor(
+    readonly keyword: string,
+    readonly path: string[],
+    readonly instancePath: string,
+  ) {}
+  issue(): ValidationIssue {
+    return {
+      keyword: this.keyword,
+      instancePath: this.instancePath,
+      schemaPath: this.path[this.path.length - 1]!,
+      params: { cycle: this.path },
+      message: `circular reference: ${this.path.join(' -> ')} never consumes input`,
+    }
+  }
+}
+
+/** `maxErrors` reached: stop collecting. */
+export class StopCollecting {}
+
+interface Task {
+  node: Node
+  instance: unknown
+  path: (string | number)[]
+  depth: number
+  scope: Resource[]
+  scopeKey: string
+}
+
+class DeepSplit {
+  constructor(readonly task: Task) {}
+}
+
+interface MemoEntry {
+  scopeKey: string
+  ok: boolean
+  errors: ValidationIssue[]
+}
+
+/** Settings of one pass. */
+export interface PassSettings {
+  collecting: boolean
+  allErrors: boolean
+  maxErrors: number
+}
+
+interface GuardEntry {
+  node: Node
+  depth: number
+}
+
+export class Run implements RunContext {
+  errors: ValidationIssue[] | null
+  readonly collecting: boolean
+  readonly allErrors: boolean
+  evaluated: Tracker | null = null
+  nodeExhaustive = false
+  step: Step | null = null
+  depth: number
+  readonly path: (string | number)[]
+  readonly scope: Resource[]
+  private readonly guard: GuardEntry[] = []
+  private readonly limit: number
+
+  constructor(
+    private readonly settings: PassSettings,
+    private readonly driver: Driver,
+    task: Task,
+    limit: number,
+  ) {
+    this.collecting = settings.collecting
+    this.allErrors = settings.allErrors
+    this.errors = settings.collecting ? [] : null
+    this.depth = task.depth
+    this.path = task.path.slice()
+    this.scope = task.scope.slice()
+    this.limit = task.depth + limit
+  }
+
+  get exhaustive(): boolean {
+    return this.nodeExhaustive || this.evaluated !== null
+  }
+
+  apply(handle: SchemaHandle, x: unknown, segment?: string | number): boolean {
+    const h = handle as Handle
+    if (h.child) return this.applyChild(h, x, segment)
+    if (h.guarded) return this.applyGuarded(h, x)
+    return h.node.evaluate(x, this)
+  }
+
+  private applyChild(h: Handle, x: unknown, segment: string | number | undefined): boolean {
+    const d = ++this.depth
+    if (d > this.limit && typeof x === 'object' && x !== null) {
+      const ok = this.deep(h.node, x, segment)
+      this.depth--
+      return ok
+    }
+    const ancestors = this.driver.ancestors
+    ancestors[d] = x
+    if (d >= 8 && (d & (d - 1)) === 0) this.checkCyclicData(d)
+    const collecting = this.collecting && segment !== undefined
+    if (collecting) this.path.push(segment)
+    const outer = this.evaluated
+    this.evaluated = null
+    const ok = h.node.evaluate(x, this)
+    this.evaluated = outer
+    if (collecting) this.path.pop()
+    this.depth--
+    return ok
+  }
+
+  private applyGuarded(h: Handle, x: unknown): boolean {
+    const guard = this.guard
+    const d = this.depth
+    for (let i = guard.length - 1; i >= 0 && guard[i]!.depth === d; i--) {
+      if (guard[i]!.node === h.node) {
+        const path = guard.slice(i).map((g) => g.node.location)
+        path.push(h.node.location)
+        throw new CycleAbort(h.keyword, path, formatPointer(this.path))
+      }
+    }
+    guard.push({ node: h.node, depth: d })
+    const ok = h.node.evaluate(x, this)
+    guard.pop()
+    return ok
+  }
+
+  /** The general evaluator: annotations, dynamic scope, exhaustive nodes, issue collection. */
+  evaluateNode(node: Node, x: unknown): boolean {
+    const t = typeIndex(x)
+    if (t < 0) {
+      if (!node.asserts) return true
+      if (this.collecting) this.failNonJson(node, x)
+      return false
+    }
+    const steps = node.table[t]!
+    const outerEvaluated = this.evaluated
+    const tracking = node.hasUnevaluated || outerEvaluated !== null
+    if (tracking) this.evaluated = new Tracker()
+    const outerExhaustive = this.nodeExhaustive
+    this.nodeExhaustive = node.exhaustive
+    // Entering another schema resource (at its root or through a reference) extends the dynamic scope.
+    const pushed = node.pushScope && this.scope[this.scope.length - 1] !== node.resource
+    if (pushed) this.scope.push(node.resource)
+    const outerStep = this.step
+    const keepGoing = node.exhaustive || (this.collecting && this.allErrors)
+    let ok = true
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i]!
+      this.step = s
+      if (!s.validate!(s.compiled, x, this)) {
+        ok = false
+        if (this.collecting) this.fail(s, x)
+        if (!keepGoing) break
+      }
+    }
+    this.step = outerStep
+    if (pushed) this.scope.pop()
+    this.nodeExhaustive = outerExhaustive
+    if (tracking) {
+      const inner = this.evaluated!
+      this.evaluated = outerEvaluated
+      if (ok && outerEvaluated !== null) outerEvaluated.merge(inner)
+    }
+    return ok
+  }
+
+  dynamicTarget(anchor: string): SchemaHandle | undefined {
+    for (const resource of this.scope) {
+      if (resource.dynamicAnchors.has(anchor)) return this.driver.dynamicHandle(resource, anchor)
+    }
+    return undefined
+  }
+
+  errorMark(): number {
+    return this.errors === null ? 0 : this.errors.length
+  }
+
+  resetErrors(mark: number): void {
+    if (this.errors !== null) this.errors.length = mark
+  }
+
+  report(params: Record<string, unknown>, message: string, segment?: string | number): void {
+    if (this.errors === null || this.step === null) return
+    const path = segment === undefined ? this.path : [...this.path, segment]
+    this.push({ keyword: this.step.keyword, instancePath: formatPointer(path), schemaPath: this.step.schemaPath, params, message })
+  }
+
+  /** Records the issue of a failed step (nothing for pure applicators, whose subschemas reported). */
+  fail(step: Step, x: unknown): void {
+    const error = step.definition.error
+    if (error === undefined) return
+    const params = error.params ? error.params(step.compiled, x, this) : {}
+    this.push({
+      keyword: step.keyword,
+      instancePath: formatPointer(this.path),
+      schemaPath: step.schemaPath,
+      params,
+      message: error.message(params, step.compiled),
+    })
+  }
+
+  failFalse(node: Node): void {
+    this.push({
+      keyword: 'false schema',
+      instancePath: formatPointer(this.path),
+      schemaPath: node.location,
+      params: {},
+      message: 'boolean schema is false',
+    })
+  }
+
+  private failNonJson(node: Node, x: unknown): void {
+    const what = typeof x === 'number' ? String(x) : typeof x === 'bigint' ? 'a BigInt' : typeof x
+    this.push({
+      keyword: 'type',
+      instancePath: formatPointer(this.path),
+      schemaPath: node.location,
+      params: { type: 'json', value: what },
+      message: `must be a JSON value (got ${what})`,
+    })
+  }
+
+  private push(issue: ValidationIssue): void {
+    const errors = this.errors!
+    errors.push(issue)
+    if (this.allErrors && errors.length >= this.settings.maxErrors) throw new StopCollecting()
+  }
+
+  private checkCyclicData(d: number): void {
+    const seen = new Set<unknown>()
+    const ancestors = this.driver.ancestors
+    for (let i = 0; i <= d; i++) {
+      const a = ancestors[i]
+      if (typeof a !== 'object' || a === null) continue
+      if (seen.has(a)) throw new CyclicDataError()
+      seen.add(a)
+    }
+  }
+
+  private deep(node: Node, x: object, segment: string | number | undefined): boolean {
+    const scopeKey = this.scope.map((r) => r.uri).join(' ')
+    const hit = this.driver.recall(node, x, scopeKey)
+    if (hit !== undefined) {
+      if (this.errors !== null) for (const e of hit.errors) this.push(e)
+      return hit.ok
+    }
+    const path = this.collecting && segment !== undefined ? [...this.path, segment] : this.path.slice()
+    // Data that contains itself is caught by the check at power-of-two depths inside the task.
+    throw new DeepSplit({ node, instance: x, path, depth: this.depth, scope: this.scope.slice(), scopeKey })
+  }
+}
+
+/** Runs one pass over a root node, splitting deep data into tasks. */
+export class Driver {
+  readonly ancestors: unknown[] = []
+  private readonly memo = new Map<Node, Map<object, MemoEntry[]>>()
+  constructor(private readonly dynamicHandles: (resource: Resource, anchor: string) => Handle) {}
+
+  dynamicHandle(resource: Resource, anchor: string): Handle {
+    return this.dynamicHandles(resource, anchor)
+  }
+
+  recall(node: Node, x: object, scopeKey: string): MemoEntry | undefined {
+    return this.memo.get(node)?.get(x)?.find((e) => e.scopeKey === scopeKey)
+  }
+
+  /** Evaluates `node` on `data`; returns the answer and, when collecting, the issues. */
+  run(node: Node, data: unknown, settings: PassSettings): { ok: boolean; errors: ValidationIssue[] } {
+    const tasks: Task[] = [{ node, instance: data, path: [], depth: 0, scope: [], scopeKey: '' }]
+    let limit = SPLIT_DEPTH
+    this.ancestors[0] = data
+    for (;;) {
+      const task = tasks[tasks.length - 1]!
+      const run = new Run(settings, this, task, limit)
+      let ok: boolean
+      try {
+        ok = task.node.evaluate(task.instance, run)
+      } catch (e) {
+        if (e instanceof DeepSplit) {
+          tasks.push(e.task)
+          continue
+        }
+        if (e instanceof RangeError && limit > 4) {
+          limit = limit >> 2
+          continue
+        }
+        if (e instanceof StopCollecting) {
+          if (tasks.length === 1) return { ok: false, errors: run.errors ?? [] }
+          ok = false
+        } else {
+          throw e
+        }
+      }
+      if (tasks.length === 1) return { ok, errors: run.errors ?? [] }
+      tasks.pop()
+      const byNode = this.memo.get(task.node) ?? new Map<object, MemoEntry[]>()
+      this.memo.set(task.node, byNode)
+      const entries = byNode.get(task.instance as object) ?? []
+      byNode.set(task.instance as object, entries)
+      entries.push({ scopeKey: task.scopeKey, ok, errors: run.errors ?? [] })
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The schema graph's address book: every schema resource (`$id`, document roots), anchor and
+ * subschema of the documents a compile touches, keyed by canonical URI. Built by an iterative
+ * walk guided by the keywords' declared `schemaShape`, so `$id` inside `enum` or an unknown
+ * keyword is not mistaken for a resource, and a schema object that contains itself terminates.
+ */
+import type { DialectName, KeywordDefinition } from './types.ts'
+import { hasOwn, isObject } from './json.ts'
+import { DEFAULT_BASE, resolveUri, splitFragment } from './uri.ts'
+
+/** What identifies a schema object, as a dialect reads it. */
+export interface Identity {
+  id?: string
+  anchor?: string
+  dynamicAnchor?: string
+  recursiveAnchor?: boolean
+}
+
+/** A dialect: how a draft identifies resources; its keywords come from definitions. */
+export interface Dialect {
+  name: DialectName
+  /** The meta-schema URI that `$schema` names for this dialect (without trailing `#`). */
+  metaSchema: string
+  /** Reads `$id` / `$anchor` / `$dynamicAnchor` (or the draft's equivalents). */
+  identify(schema: Record<string, unknown>): Identity
+  /** Draft-07: keywords beside `$ref` are ignored. */
+  refOverridesSiblings?: boolean
+}
+
+/** A schema resource: a document root or a subschema with its own `$id`. */
+export interface Resource {
+  uri: string
+  root: unknown
+  dialect: Dialect
+  anchors: Map<string, unknown>
+  dynamicAnchors: Set<string>
+  recursiveAnchor: boolean
+  document: SchemaDocument
+}
+
+/** A whole document (the root schema, or one from the registry). */
+export interface SchemaDocument {
+  /** Prefix of schema paths in this document: `''` for the root document, else its URI. */
+  label: string
+  root: unknown
+}
+
+/** Where a schema object sits. */
+export interface Location {
+  resource: Resource
+  document: SchemaDocument
+  /** Tokens from the document root. */
+  docTokens: (string | number)[]
+  dialect: Dialect
+  /** The schema object starts a resource of its own. */
+  isResourceRoot: boolean
+}
+
+/** Ordered keyword knowledge the index needs: shapes per dialect. */
+export interface KeywordCatalog {
+  shape(dialect: DialectName, keyword: string): KeywordDefinition['schemaShape'] | undefined
+  dialectFor(metaSchemaUri: string): Dialect | undefined
+}
+
+export class SchemaIndex {
+  readonly resources = new Map<string, Resource>()
+  readonly located = new Map<object, Location>()
+  readonly documents = new Map<string, SchemaDocument>()
+
+  constructor(private readonly catalog: KeywordCatalog) {}
+
+  /** Indexes a document under `uri` (the registry key or the default base). */
+  addDocument(root: unknown, uri: string, label: string, dialect: Dialect): SchemaDocument {
+    const doc: SchemaDocument = { label, root }
+    const [base] = splitFragment(uri)
+    this.documents.set(base, doc)
+    const resource = this.newResource(base, root, dialect, doc)
+    this.walk(root, resource, doc, [], dialect, true)
+    return doc
+  }
+
+  /** Indexes a subschema found by pointer inside an unknown keyword (not seen by the walk). */
+  adopt(value: unknown, parent: Location, tokens: (string | number)[]): void {
+    this.walk(value, parent.resource, parent.document, [...parent.docTokens, ...tokens], parent.dialect, false)
+  }
+
+  private newResource(uri: string, root: unknown, dialect: Dialect, document: SchemaDocument): Resource {
+    const resource: Resource = {
+      uri,
+      root,
+      dialect,
+      anchors: new Map(),
+      dynamicAnchors: new Set(),
+      recursiveAnchor: false,
+      document,
+    }
+    if (!this.resources.has(uri)) this.resources.set(uri, resource)
+    return resource
+  }
+
+  private walk(
+    start: unknown,
+    startResource: Resource,
+    document: SchemaDocument,
+    startTokens: (string | number)[],
+    startDialect: Dialect,
+    startIsRoot: boolean,
+  ): void {
+    const stack: [unknown, Resource, (string | number)[], Dialect, boolean][] = [
+      [start, startResource, startTokens, startDialect, startIsRoot],
+    ]
+    while (stack.length > 0) {
+      const [value, parentResource, tokens, parentDialect, isDocRoot] = stack.pop()!
+      if (!isObject(value) || this.located.has(value)) continue
+      let dialect = parentDialect
+      let resource = parentResource
+      const schemaUri = value.$schema
+      const identity = dialect.identify(value)
+      if (typeof schemaUri === 'string' && (isDocRoot || identity.id !== undefined)) {
+        dialect = this.catalog.dialectFor(schemaUri) ?? dialect
+      }
+      const ident = dialect === parentDialect ? identity : dialect.identify(value)
+      let isResourceRoot = isDocRoot
+      if (ident.id !== undefined) {
+        const [uri] = splitFragment(resolveUri(ident.id, parentResource.uri || DEFAULT_BASE))
+        if (isDocRoot && uri === parentResource.uri) {
+          resource.dialect = dialect
+        } else {
+          resource = this.newResource(uri, value, dialect, document)
+        }
+        isResourceRoot = true
+      } else if (isDocRoot) {
+        resource.dialect = dialect
+      }
+      if (ident.anchor !== undefined) resource.anchors.set(ident.anchor, value)
+      if (ident.dynamicAnchor !== undefined) {
+        resource.anchors.set(ident.dynamicAnchor, value)
+        resource.dynamicAnchors.add(ident.dynamicAnchor)
+      }
+      if (ident.recursiveAnchor === true && isResourceRoot) resource.recursiveAnchor = true
+      this.located.set(value, { resource, document, docTokens: tokens, dialect, isResourceRoot })
+      for (const key of Object.keys(value)) {
+        const shape = this.catalog.shape(dialect.name, key)
+        if (shape === undefined) continue
+        const child = value[key]
+        const push = (v: unknown, ...more: (string | number)[]) => stack.push([v, resource, [...tokens, key, ...more], dialect, false])
+        if (shape === 'schema' || (shape === 'schemaOrSchemaArray' && !Array.isArray(child))) push(child)
+        else if (Array.isArray(child)) child.forEach((item, i) => push(item, i))
+        else if (shape === 'schemaMap' && isObject(child)) for (const k of Object.keys(child)) push(child[k], k)
+      }
+    }
+  }
+}
+
+export { hasOwn }

@@ -1,0 +1,220 @@
+/**
+ * Public types of the kernel: what a keyword plugin sees at compile time and at run time.
+ * Plugins import only from here (through `schemavet`), never from the kernel's internals.
+ */
+import type { SchemaProblem, ValidationIssue } from './errors.ts'
+
+export type { SchemaProblem, ValidationIssue }
+
+/** The JSON types a keyword can filter on. `integer` instances are `number`s. */
+export type JsonType = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'string'
+
+/** A format checker: true when the string conforms. */
+export type FormatChecker = (value: string) => boolean
+
+/** Names of the dialects schemavet knows. */
+export type DialectName = '2020-12' | '2019-09' | 'draft-07'
+
+/**
+ * An opaque reference to a compiled subschema, obtained at compile time from
+ * `CompileContext.subschema` or `CompileContext.resolveRef`, applied at run time with
+ * `RunContext.apply`. It is also the edge the kernel classifies for cycles.
+ */
+export interface SchemaHandle {
+  /** Canonical location of the target (`#/$defs/Node`). */
+  readonly location: string
+  /** Whether the target schema has a `default` (walked by `applyDefaults`). */
+  readonly hasDefault: boolean
+}
+
+/** Options of a schema (and, given to `createKernel`, defaults for every schema of the kernel). */
+export interface SchemaOptions {
+  /** URI to schema document: the only source of external `$ref`s. Nothing is fetched. */
+  schemas?: Record<string, unknown>
+  /** `'assert'` (default) checks formats; `'annotate'` only records them (the 2020-12 default). */
+  formats?: 'assert' | 'annotate'
+  /** Extra format checkers by name; they win over built-in ones. */
+  customFormats?: Record<string, FormatChecker>
+  /** Collect every problem instead of stopping at the first (bounded by `maxErrors`). Default false. */
+  allErrors?: boolean
+  /** Upper bound on collected problems with `allErrors`. Default 100. */
+  maxErrors?: number
+  /** Dialect of schemas without `$schema`. Default `'2020-12'`. */
+  defaultDialect?: DialectName
+  /** An unknown keyword is a `SchemaError` instead of an annotation. Default false. */
+  strict?: boolean
+}
+
+/** Options after defaults are filled in; what compile and run contexts expose. */
+export interface ResolvedOptions {
+  readonly schemas: Readonly<Record<string, unknown>>
+  readonly formats: 'assert' | 'annotate'
+  readonly customFormats: Readonly<Record<string, FormatChecker>>
+  readonly allErrors: boolean
+  readonly maxErrors: number
+  readonly defaultDialect: DialectName
+  readonly strict: boolean
+}
+
+/** What a keyword's `compile` sees: the schema around it and ways to reach subschemas. */
+export interface CompileContext {
+  /** The keyword being compiled. */
+  readonly keyword: string
+  /** The schema object holding the keyword (read siblings such as `prefixItems` from here). */
+  readonly schema: Readonly<Record<string, unknown>>
+  /** JSON Pointer fragment of the keyword in its document (`#/properties/a/minLength`). */
+  readonly schemaPath: string
+  /** The base URI in effect for this schema object. */
+  readonly baseUri: string
+  /** The dialect of this schema object. */
+  readonly dialect: DialectName
+  readonly options: ResolvedOptions
+  /**
+   * Compiles the subschema at `schema[keyword][...segments]` (or at the sibling keyword named by
+   * `at`) and returns its handle. Records the edge as the keyword's `applies` kind.
+   */
+  subschema(...segments: (string | number)[]): SchemaHandle
+  /** Like `subschema`, for a sibling keyword's value (`if` reading `then`). */
+  siblingSubschema(keyword: string, ...segments: (string | number)[]): SchemaHandle
+  /** Resolves a reference against the base URI and compiles its target. An in-place edge. */
+  resolveRef(ref: string): SchemaHandle
+  /**
+   * For `$dynamicRef`: the handle of the static target plus, when the target is a dynamic anchor,
+   * its name (to look up in the dynamic scope at run time).
+   */
+  resolveDynamicRef(ref: string): { handle: SchemaHandle; anchor: string | undefined }
+  /** A format checker by name, or undefined when the name is unknown. */
+  format(name: string): FormatChecker | undefined
+  /** Throws a `SchemaError` at this keyword (or below it). */
+  fail(message: string, ...segments: (string | number)[]): never
+  /** Reports a compile-time warning through the `warning` hook. */
+  warn(message: string): void
+}
+
+/**
+ * Evaluated-location annotations for `unevaluatedProperties` / `unevaluatedItems`. Present on the
+ * run context only where some schema needs them; keywords that evaluate properties or items mark
+ * them when it is present.
+ */
+export interface EvaluatedTracker {
+  markProperty(name: string): void
+  markAllProperties(): void
+  markItemsBefore(count: number): void
+  markItem(index: number): void
+  markAllItems(): void
+  hasProperty(name: string): boolean
+  hasItem(index: number): boolean
+}
+
+/** What a keyword's `validate` sees at run time. */
+export interface RunContext {
+  /**
+   * Evaluates a subschema on a value. For a `child` handle, `segment` is the property name or
+   * index the value sits at (extends error paths); omit it to keep the current path.
+   */
+  apply(handle: SchemaHandle, instance: unknown, segment?: string | number): boolean
+  /** Looks the dynamic anchor up in the dynamic scope; undefined when no outer resource has it. */
+  dynamicTarget(anchor: string): SchemaHandle | undefined
+  /** True on the failure pass, when issues are recorded; false on the fast boolean pass. */
+  readonly collecting: boolean
+  /** Whether every problem is wanted (the `allErrors` option), or only the first. */
+  readonly allErrors: boolean
+  /**
+   * Whether applicators must evaluate every branch even after the answer is known (annotations
+   * are being collected, or a reference cycle may be reachable from here).
+   */
+  readonly exhaustive: boolean
+  /** Evaluated-location annotations, or null when no schema here needs them. */
+  readonly evaluated: EvaluatedTracker | null
+  /** The number of issues recorded so far (for `resetErrors`). */
+  errorMark(): number
+  /** Drops issues recorded since `mark` (a branch that did not matter). */
+  resetErrors(mark: number): void
+  /**
+   * Records an issue for the current keyword beside the one the kernel adds on failure; `segment`
+   * points below the current instance path. Only does work on the failure pass.
+   */
+  report(params: Record<string, unknown>, message: string, segment?: string | number): void
+}
+
+/** Issue text and params of a keyword, used only on the failure pass. */
+export interface KeywordError<C> {
+  /** Params of the issue (`{ limit }`), computed from the compiled value and the failing instance. */
+  params?(compiled: C, instance: unknown, ctx: RunContext): Record<string, unknown>
+  /** The message (`must NOT have fewer than 3 characters`). */
+  message(params: Record<string, unknown>, compiled: C): string
+}
+
+/** What `applyDefaults` gives a keyword's `defaults` function. */
+export interface DefaultsContext {
+  /** Walks a child slot (`holder[key]`) with a subschema; may insert the subschema's default there. */
+  fill(handle: SchemaHandle, holder: Record<string, unknown> | unknown[], key: string | number): void
+  /** Walks the current slot with an in-place subschema (`allOf` branch, `$ref` target). */
+  fillHere(handle: SchemaHandle): void
+  /** The current slot's value as defaulted so far (undefined when missing). */
+  current(): unknown
+  /** Inserts a deep copy of `value` at the current slot when it is missing. */
+  insertDefault(value: unknown): void
+  /** Validates a value against a subschema (no issues recorded). */
+  test(handle: SchemaHandle, instance: unknown): boolean
+  /** The dynamic-scope target of an anchor (as `RunContext.dynamicTarget`). */
+  dynamicTarget(anchor: string): SchemaHandle | undefined
+  /** Whether `value` is an object or array this walk owns (a copy it may write into). */
+  owns(value: unknown): value is Record<string, unknown> | unknown[]
+}
+
+/**
+ * A keyword plugin: data plus pure functions.
+ * @typeParam V the keyword's value in the schema
+ * @typeParam C what `compile` returns, handed back to `validate`
+ */
+export interface KeywordDefinition<V = any, C = any> {
+  /** Exact spelling: `"minLength"`, `"$ref"`. */
+  keyword: string
+  /** `"core" | "applicator" | "validation" | ...`, or your own. */
+  vocabulary: string
+  /** Dialects the definition applies to; all when omitted. */
+  dialects?: readonly DialectName[]
+  /** Where the value holds subschemas, so `$id`/`$anchor` inside are found before compiling. */
+  schemaShape?: 'schema' | 'schemaArray' | 'schemaMap' | 'schemaOrSchemaArray'
+  /** Skip the keyword unless the instance is one of these types (decided at compile time). */
+  instanceTypes?: readonly JsonType[]
+  /** Its subschemas see the same value (`in-place`) or parts of it (`child`). Default `in-place`. */
+  applies?: 'in-place' | 'child'
+  /** 0 (default) runs in schema order among the keywords; 1 runs after them (`unevaluated*`). */
+  phase?: 0 | 1
+  /**
+   * Tapable stage of the definition's tap on `compileKeyword`: a lower stage wins, so a plugin
+   * overrides a standard keyword with a negative stage. Default 0.
+   */
+  stage?: number
+  /**
+   * Compiles the value once per schema. Return `undefined` when the keyword has nothing to do at
+   * run time (an annotation, or a value read by a sibling). Throw through `ctx.fail` when malformed.
+   */
+  compile(value: V, ctx: CompileContext): C | undefined
+  /** Hot path: true when the instance passes. Reports only on failure. */
+  validate?(compiled: C, instance: unknown, ctx: RunContext): boolean
+  /** The issue the kernel records when `validate` returns false; none for pure applicators. */
+  error?: KeywordError<C>
+  /** Contributes to `applyDefaults`: fill defaults into `instance` (the current slot). */
+  defaults?(compiled: C, instance: unknown, ctx: DefaultsContext): void
+}
+
+/** What a `compileKeyword` tap returns: the definition and its compiled value. */
+export interface CompiledKeyword {
+  definition: KeywordDefinition
+  compiled: unknown
+}
+
+/** An in-place reference cycle found at compile time. */
+export interface CycleInfo {
+  /** Locations around the cycle, first repeated last (`['#/$defs/A', '#/$defs/B', '#/$defs/A']`). */
+  path: string[]
+}
+
+/** A compile-time warning. */
+export interface SchemaWarning {
+  schemaPath: string
+  message: string
+}

@@ -1,0 +1,118 @@
+/**
+ * Validators: a compiled schema and the two-pass evaluation. The first pass answers valid or
+ * not with no issue built; only when it says not does a second pass collect issues.
+ */
+import type { Compilation } from './compile.ts'
+import { ValidationError } from './errors.ts'
+import type { ValidationIssue } from './errors.ts'
+import { CyclicDataError } from './json.ts'
+import type { Kernel } from './kernel.ts'
+import { CycleAbort, Driver } from './run.ts'
+import type { PassSettings } from './run.ts'
+
+/** What the structured-output operations accept. */
+export interface Schema {
+  /** The validator of this schema. */
+  validator(): Validator
+}
+
+/** Checks data against a schema. */
+export interface Validator {
+  /** `null` when `data` conforms, else a `ValidationError` naming each problem. Never throws for bad data. */
+  validate(data: unknown): ValidationError | null
+  /** The schema object given to the constructor (the same object, never a copy, never mutated). */
+  jsonSchema(): unknown
+}
+
+const FLAG: PassSettings = { collecting: false, allErrors: false, maxErrors: 1 }
+
+/** A compiled JSON Schema; both a `Schema` and its own `Validator`. */
+export class JSONSchemaValidator implements Schema, Validator {
+  private readonly collect: PassSettings
+  private readonly hooked: boolean
+
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly schema: unknown,
+    /** @internal */ readonly compilation: Compilation,
+  ) {
+    const o = compilation.options
+    this.collect = { collecting: true, allErrors: o.allErrors, maxErrors: Math.max(1, o.maxErrors) }
+    const h = kernel.hooks
+    this.hooked = h.beforeValidate.isUsed() || h.afterValidate.isUsed() || h.errorMessage.isUsed()
+  }
+
+  validator(): Validator {
+    return this
+  }
+
+  jsonSchema(): unknown {
+    return this.schema
+  }
+
+  /** True when `data` conforms (no issue is built). */
+  isValid(data: unknown): boolean {
+    return this.validate(data) === null
+  }
+
+  validate(data: unknown): ValidationError | null {
+    if (data === undefined) {
+      return this.finish([{ keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a value is required (got undefined)' }], data)
+    }
+    if (this.hooked) data = this.kernel.hooks.beforeValidate.call(data)
+    try {
+      if (this.pass(data, FLAG).ok) return this.hooked ? this.finish([], data) : null
+      const issues = this.pass(data, this.collect).errors
+      return this.finish(issues.length > 0 ? issues : [unexplained()], data)
+    } catch (e) {
+      return this.finish([this.issueOf(e, data)], data)
+    }
+  }
+
+  /** Throws the cycle error `validate` would report for `data`, if any (used by applyDefaults). @internal */
+  throwIfCycle(data: unknown): void {
+    try {
+      this.pass(data, FLAG)
+    } catch (e) {
+      if (e instanceof CycleAbort) throw new ValidationError([this.issueOf(e, data)])
+    }
+  }
+
+  private pass(data: unknown, settings: PassSettings) {
+    const compilation = this.compilation
+    return new Driver((r, a) => compilation.dynamicHandle(r, a)).run(compilation.root, data, settings)
+  }
+
+  /** Turns an abort into an issue; a cycle found on the fast pass is re-run to learn its instance path. */
+  private issueOf(e: unknown, data: unknown): ValidationIssue {
+    if (e instanceof CycleAbort) {
+      try {
+        this.pass(data, this.collect)
+      } catch (again) {
+        if (again instanceof CycleAbort) return again.issue()
+      }
+      return e.issue()
+    }
+    if (e instanceof CyclicDataError) {
+      return { keyword: 'cyclic', instancePath: '', schemaPath: '#', params: {}, message: e.message }
+    }
+    const message = e instanceof Error ? e.message : String(e)
+    return { keyword: 'exception', instancePath: '', schemaPath: '#', params: { error: message }, message: `evaluating the data threw: ${message}` }
+  }
+
+  private finish(issues: ValidationIssue[], data: unknown): ValidationError | null {
+    const hooks = this.kernel.hooks
+    if (hooks.errorMessage.isUsed()) {
+      for (const issue of issues) issue.message = hooks.errorMessage.call(issue.message, issue)
+    }
+    if (hooks.afterValidate.isUsed()) issues = hooks.afterValidate.call(issues, data)
+    return issues.length === 0 ? null : new ValidationError(issues)
+  }
+}
+
+/** The plain `Schema` of the spec; behaves as `JSONSchemaValidator`. */
+export class SimpleJSONSchema extends JSONSchemaValidator {}
+
+function unexplained(): ValidationIssue {
+  return { keyword: 'exception', instancePath: '', schemaPath: '#', params: {}, message: 'invalid (a keyword failed without reporting why)' }
+}

@@ -1,0 +1,69 @@
+import { defineKeyword, hasOwn } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+import { compilePattern } from './_shared.ts'
+
+interface Additional {
+  handle: SchemaHandle
+  /** Names in sibling `properties`. */
+  named: Set<string>
+  /** Patterns of sibling `patternProperties`. */
+  patterns: RegExp[]
+  /** The subschema is `false`: report each extra property by name. */
+  forbidden: boolean
+}
+
+function isAdditional(a: Additional, key: string): boolean {
+  if (a.named.has(key)) return false
+  for (const re of a.patterns) if (re.test(key)) return false
+  return true
+}
+
+/**
+ * `additionalProperties`: own properties not matched by sibling `properties` or
+ * `patternProperties` must be valid against this schema (`false`: must not exist).
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.2.3
+ */
+export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
+  keyword: 'additionalProperties',
+  vocabulary: 'applicator',
+  schemaShape: 'schema',
+  applies: 'child',
+  instanceTypes: ['object'],
+  compile(value, ctx) {
+    const properties = ctx.schema.properties
+    const patterns = ctx.schema.patternProperties
+    return {
+      handle: ctx.subschema(),
+      named: new Set(typeof properties === 'object' && properties !== null ? Object.keys(properties) : []),
+      patterns:
+        typeof patterns === 'object' && patterns !== null
+          ? Object.keys(patterns).map((p) => compilePattern(p, ctx))
+          : [],
+      forbidden: value === false,
+    }
+  },
+  validate(a, x, ctx) {
+    const o = x as Record<string, unknown>
+    const tracker = ctx.evaluated
+    const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
+    let ok = true
+    for (const key of Object.keys(o)) {
+      const v = o[key]
+      if (v === undefined || !isAdditional(a, key)) continue
+      if (tracker !== null) tracker.markProperty(key)
+      if (a.forbidden) {
+        ok = false
+        ctx.report({ additionalProperty: key }, 'must NOT have additional properties')
+        if (!keepGoing) return false
+      } else if (!ctx.apply(a.handle, v, key)) {
+        ok = false
+        if (!keepGoing) return false
+      }
+    }
+    return ok
+  },
+  defaults(a, x, ctx) {
+    if (!ctx.owns(x) || Array.isArray(x)) return
+    for (const key of Object.keys(x)) if (hasOwn(x, key) && isAdditional(a, key)) ctx.fill(a.handle, x, key)
+  },
+})

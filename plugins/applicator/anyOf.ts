@@ -1,0 +1,45 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { DefaultsContext, SchemaHandle } from '../../core/index.ts'
+import { compileSchemaArray } from './_shared.ts'
+
+/**
+ * Defaults of `anyOf`/`oneOf`: a branch's defaults apply only when exactly one branch validates
+ * the value as defaulted so far (otherwise the choice would be a guess).
+ */
+export function fillSoleBranch(branches: SchemaHandle[], ctx: DefaultsContext): void {
+  const value = ctx.current()
+  let sole: SchemaHandle | undefined
+  for (const b of branches) {
+    if (!ctx.test(b, value)) continue
+    if (sole !== undefined) return
+    sole = b
+  }
+  if (sole !== undefined) ctx.fillHere(sole)
+}
+
+/**
+ * `anyOf`: the value must be valid against at least one subschema.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.2.1.2
+ */
+export const anyOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
+  keyword: 'anyOf',
+  vocabulary: 'applicator',
+  schemaShape: 'schemaArray',
+  applies: 'in-place',
+  compile: compileSchemaArray,
+  validate(branches, x, ctx) {
+    const mark = ctx.errorMark()
+    const all = ctx.exhaustive
+    let ok = false
+    for (const b of branches) {
+      if (ctx.apply(b, x)) {
+        ok = true
+        if (!all) break
+      }
+    }
+    if (ok) ctx.resetErrors(mark)
+    else ctx.report({}, 'must match a schema in anyOf')
+    return ok
+  },
+  defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
+})

@@ -1,0 +1,54 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { CompileContext, SchemaHandle } from '../../core/index.ts'
+
+interface Contains {
+  handle: SchemaHandle
+  min: number
+  max: number
+}
+
+function count(ctx: CompileContext, name: string, fallback: number): number {
+  const v = ctx.schema[name]
+  if (v === undefined) return fallback
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) ctx.fail(`${name} must be a non-negative integer`)
+  return v
+}
+
+/**
+ * `contains` with `minContains` / `maxContains`: the number of items valid against the schema
+ * must be within the bounds (at least one by default).
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.1.3
+ */
+export const containsKeyword = defineKeyword<unknown, Contains>({
+  keyword: 'contains',
+  vocabulary: 'applicator',
+  schemaShape: 'schema',
+  applies: 'child',
+  instanceTypes: ['array'],
+  compile(_value, ctx) {
+    return { handle: ctx.subschema(), min: count(ctx, 'minContains', 1), max: count(ctx, 'maxContains', Infinity) }
+  },
+  validate(c, x, ctx) {
+    const a = x as unknown[]
+    const tracker = ctx.evaluated
+    const all = ctx.exhaustive || c.max !== Infinity
+    const mark = ctx.errorMark()
+    let matches = 0
+    for (let i = 0; i < a.length; i++) {
+      if (!ctx.apply(c.handle, a[i], i)) continue
+      matches++
+      tracker?.markItem(i)
+      if (!all && matches >= c.min) break
+    }
+    ctx.resetErrors(mark)
+    if (matches < c.min) {
+      ctx.report({ minContains: c.min }, `must contain at least ${c.min} valid item(s)`)
+      return false
+    }
+    if (matches > c.max) {
+      ctx.report({ maxContains: c.max }, `must contain at most ${c.max} valid item(s)`)
+      return false
+    }
+    return true
+  },
+})

@@ -1,0 +1,32 @@
+import { defineKeyword, hasOwn } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+import { compileSchemaMap } from './_shared.ts'
+
+/**
+ * `dependentSchemas`: when the object has a property, the whole object must be valid against
+ * that property's schema.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.2.2.4
+ */
+export const dependentSchemasKeyword = defineKeyword<unknown, [string, SchemaHandle][]>({
+  keyword: 'dependentSchemas',
+  vocabulary: 'applicator',
+  schemaShape: 'schemaMap',
+  applies: 'in-place',
+  instanceTypes: ['object'],
+  compile: compileSchemaMap,
+  validate(entries, x, ctx) {
+    const o = x as Record<string, unknown>
+    let ok = true
+    for (const [name, handle] of entries) {
+      if (hasOwn(o, name) && !ctx.apply(handle, x)) {
+        ok = false
+        if (!ctx.exhaustive && !(ctx.collecting && ctx.allErrors)) return false
+      }
+    }
+    return ok
+  },
+  defaults(entries, x, ctx) {
+    if (!ctx.owns(x) || Array.isArray(x)) return
+    for (const [name, handle] of entries) if (hasOwn(x, name)) ctx.fillHere(handle)
+  },
+})

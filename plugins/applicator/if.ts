@@ -1,0 +1,56 @@
+import { defineKeyword, hasOwn } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+
+interface IfThenElse {
+  condition: SchemaHandle
+  then: SchemaHandle | undefined
+  else: SchemaHandle | undefined
+}
+
+/**
+ * `if` / `then` / `else`: `then` applies when the value is valid against `if`, `else` when not.
+ * `if` compiles all three; `then` and `else` alone do nothing.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.2.2.1
+ */
+export const ifKeyword = defineKeyword<unknown, IfThenElse>({
+  keyword: 'if',
+  vocabulary: 'applicator',
+  schemaShape: 'schema',
+  applies: 'in-place',
+  compile(_value, ctx) {
+    return {
+      condition: ctx.subschema(),
+      then: hasOwn(ctx.schema, 'then') ? ctx.siblingSubschema('then') : undefined,
+      else: hasOwn(ctx.schema, 'else') ? ctx.siblingSubschema('else') : undefined,
+    }
+  },
+  validate(c, x, ctx) {
+    const mark = ctx.errorMark()
+    const matched = ctx.apply(c.condition, x)
+    ctx.resetErrors(mark)
+    const branch = matched ? c.then : c.else
+    if (branch === undefined || ctx.apply(branch, x)) return true
+    ctx.report({ failingKeyword: matched ? 'then' : 'else' }, `must match "${matched ? 'then' : 'else'}" schema`)
+    return false
+  },
+  defaults(c, x, ctx) {
+    const branch = ctx.test(c.condition, x) ? c.then : c.else
+    if (branch !== undefined) ctx.fillHere(branch)
+  },
+})
+
+/** `then`: compiled by `if`. */
+export const thenKeyword = defineKeyword<unknown, undefined>({
+  keyword: 'then',
+  vocabulary: 'applicator',
+  schemaShape: 'schema',
+  compile: () => undefined,
+})
+
+/** `else`: compiled by `if`. */
+export const elseKeyword = defineKeyword<unknown, undefined>({
+  keyword: 'else',
+  vocabulary: 'applicator',
+  schemaShape: 'schema',
+  compile: () => undefined,
+})

@@ -1,0 +1,21 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+
+/**
+ * `not`: the value must not be valid against the subschema.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.2.1.4
+ */
+export const notKeyword = defineKeyword<unknown, SchemaHandle>({
+  keyword: 'not',
+  vocabulary: 'applicator',
+  schemaShape: 'schema',
+  applies: 'in-place',
+  compile: (_value, ctx) => ctx.subschema(),
+  validate(handle, x, ctx) {
+    const mark = ctx.errorMark()
+    const ok = !ctx.apply(handle, x)
+    ctx.resetErrors(mark)
+    return ok
+  },
+  error: { message: () => 'must NOT be valid' },
+})

@@ -1,0 +1,38 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+import { compileSchemaArray } from './_shared.ts'
+import { fillSoleBranch } from './anyOf.ts'
+
+/**
+ * `oneOf`: the value must be valid against exactly one subschema.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.2.1.3
+ */
+export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
+  keyword: 'oneOf',
+  vocabulary: 'applicator',
+  schemaShape: 'schemaArray',
+  applies: 'in-place',
+  compile: compileSchemaArray,
+  validate(branches, x, ctx) {
+    const mark = ctx.errorMark()
+    const all = ctx.exhaustive
+    let first = -1
+    let second = -1
+    for (let i = 0; i < branches.length; i++) {
+      if (!ctx.apply(branches[i]!, x)) continue
+      if (first < 0) first = i
+      else if (second < 0) {
+        second = i
+        if (!all) break
+      }
+    }
+    if (first >= 0 && second < 0) {
+      ctx.resetErrors(mark)
+      return true
+    }
+    if (second >= 0) ctx.resetErrors(mark)
+    ctx.report({ passingSchemas: second >= 0 ? [first, second] : null }, 'must match exactly one schema in oneOf')
+    return false
+  },
+  defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
+})

@@ -1,0 +1,43 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+import { compilePattern } from './_shared.ts'
+
+/**
+ * `patternProperties`: each own property whose name matches a pattern must be valid against
+ * that pattern's schema.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.2.2
+ */
+export const patternPropertiesKeyword = defineKeyword<unknown, [RegExp, SchemaHandle][]>({
+  keyword: 'patternProperties',
+  vocabulary: 'applicator',
+  schemaShape: 'schemaMap',
+  applies: 'child',
+  instanceTypes: ['object'],
+  compile(value, ctx) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail('patternProperties must be an object of schemas')
+    return Object.keys(value as object).map((source) => [compilePattern(source, ctx, source), ctx.subschema(source)])
+  },
+  validate(entries, x, ctx) {
+    const o = x as Record<string, unknown>
+    const tracker = ctx.evaluated
+    const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
+    let ok = true
+    for (const key of Object.keys(o)) {
+      const v = o[key]
+      if (v === undefined) continue
+      for (const [re, handle] of entries) {
+        if (!re.test(key)) continue
+        if (tracker !== null) tracker.markProperty(key)
+        if (!ctx.apply(handle, v, key)) {
+          ok = false
+          if (!keepGoing) return false
+        }
+      }
+    }
+    return ok
+  },
+  defaults(entries, x, ctx) {
+    if (!ctx.owns(x) || Array.isArray(x)) return
+    for (const key of Object.keys(x)) for (const [re, handle] of entries) if (re.test(key)) ctx.fill(handle, x, key)
+  },
+})

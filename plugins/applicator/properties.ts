@@ -1,0 +1,38 @@
+import { defineKeyword, hasOwn } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+import { compileSchemaMap } from './_shared.ts'
+
+/**
+ * `properties`: each own property named here must be valid against its schema. A property whose
+ * value is `undefined` counts as absent, as in `JSON.stringify`.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.2.1
+ */
+export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]>({
+  keyword: 'properties',
+  vocabulary: 'applicator',
+  schemaShape: 'schemaMap',
+  applies: 'child',
+  instanceTypes: ['object'],
+  compile: compileSchemaMap,
+  validate(entries, x, ctx) {
+    const o = x as Record<string, unknown>
+    const tracker = ctx.evaluated
+    const keepGoing = ctx.collecting && ctx.allErrors
+    let ok = true
+    for (let i = 0; i < entries.length; i++) {
+      const [name, handle] = entries[i]!
+      const v = o[name]
+      if (v === undefined || !hasOwn(o, name)) continue
+      if (tracker !== null) tracker.markProperty(name)
+      if (!ctx.apply(handle, v, name)) {
+        ok = false
+        if (!keepGoing && !ctx.exhaustive) return false
+      }
+    }
+    return ok
+  },
+  defaults(entries, x, ctx) {
+    if (!ctx.owns(x) || Array.isArray(x)) return
+    for (const [name, handle] of entries) ctx.fill(handle, x, name)
+  },
+})

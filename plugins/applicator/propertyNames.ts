@@ -1,0 +1,27 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+
+/**
+ * `propertyNames`: every property name must be valid against the subschema.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.2.4
+ */
+export const propertyNamesKeyword = defineKeyword<unknown, SchemaHandle>({
+  keyword: 'propertyNames',
+  vocabulary: 'applicator',
+  schemaShape: 'schema',
+  applies: 'child',
+  instanceTypes: ['object'],
+  compile: (_value, ctx) => ctx.subschema(),
+  validate(handle, x, ctx) {
+    const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
+    let ok = true
+    for (const key of Object.keys(x as object)) {
+      if (!ctx.apply(handle, key)) {
+        ok = false
+        ctx.report({ propertyName: key }, `property name '${key}' is invalid`)
+        if (!keepGoing) return false
+      }
+    }
+    return ok
+  },
+})

@@ -1,0 +1,22 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { FormatChecker } from '../../core/index.ts'
+
+/**
+ * `format`: with `formats: 'assert'` (the default) a known format is checked on strings; an
+ * unknown format, or `formats: 'annotate'`, is an annotation only.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-7
+ */
+export const formatKeyword = defineKeyword<unknown, { name: string; check: FormatChecker }>({
+  keyword: 'format',
+  vocabulary: 'format',
+  instanceTypes: ['string'],
+  compile(value, ctx) {
+    if (typeof value !== 'string') ctx.fail('format must be a string')
+    if (ctx.options.formats !== 'assert') return undefined
+    const name = value as string
+    const check = ctx.format(name)
+    return check === undefined ? undefined : { name, check }
+  },
+  validate: (f, x) => f.check(x as string),
+  error: { params: (f) => ({ format: f.name }), message: (p) => `must match format "${p.format}"` },
+})

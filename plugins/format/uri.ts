@@ -1,0 +1,103 @@
+/**
+ * URI formats: `uri`, `uri-reference` (RFC 3986), `iri`, `iri-reference` (RFC 3987) and
+ * `uri-template` (RFC 6570). Each is one anchored regular expression built from the RFC's ABNF
+ * and compiled once at module load; checking runs `test` and allocates nothing.
+ *
+ * These are syntax checks only: no scheme-specific rules, no normalization, and a `reg-name`
+ * host that looks like a malformed IPv4 address (`999.1.1.1`) is still a valid `reg-name`.
+ */
+import { IPRIVATE_CLASS, IPV6_ADDRESS, PCT_ENCODED, UCSCHAR_CLASS } from './abnf.ts'
+
+// Insides of character classes; `\-` is a literal hyphen, also under the `u` flag.
+const UNRESERVED = 'A-Za-z0-9._~\\-'
+const SUB_DELIMS = "!$&'()*+,;="
+
+/**
+ * Regular-expression sources of RFC 3986 `URI` and `relative-ref`, or of their RFC 3987
+ * counterparts when `ucschar` / `iprivate` are given (the IRI rules only widen `unreserved` and
+ * `query`). The IP-literal stays ASCII in both.
+ */
+function grammar(ucschar: string, iprivate: string): { absolute: string; relative: string } {
+  const unreserved = `${ucschar}${UNRESERVED}`
+  const userinfo = `(?:[${unreserved}${SUB_DELIMS}:]|${PCT_ENCODED})*`
+  const ipvFuture = `[Vv][0-9A-Fa-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+`
+  const ipLiteral = `\\[(?:${IPV6_ADDRESS}|${ipvFuture})\\]`
+  const regName = `(?:[${unreserved}${SUB_DELIMS}]|${PCT_ENCODED})*`
+  const authority = `(?:${userinfo}@)?(?:${ipLiteral}|${regName})(?::[0-9]*)?`
+  const pchar = `(?:[${unreserved}${SUB_DELIMS}:@]|${PCT_ENCODED})`
+  const segment = `${pchar}*`
+  const segmentNz = `${pchar}+`
+  const segmentNzNc = `(?:[${unreserved}${SUB_DELIMS}@]|${PCT_ENCODED})+`
+  const pathAbempty = `(?:/${segment})*`
+  const pathAbsolute = `/(?:${segmentNz}(?:/${segment})*)?`
+  const pathNoscheme = `${segmentNzNc}(?:/${segment})*`
+  const pathRootless = `${segmentNz}(?:/${segment})*`
+  const query = `(?:${pchar}|[/?${iprivate}])*`
+  const fragment = `(?:${pchar}|[/?])*`
+  const tail = `(?:\\?${query})?(?:#${fragment})?`
+  const scheme = '[A-Za-z][A-Za-z0-9+.-]*'
+  return {
+    absolute: `${scheme}:(?://${authority}${pathAbempty}|${pathAbsolute}|${pathRootless}|)${tail}`,
+    relative: `(?://${authority}${pathAbempty}|${pathAbsolute}|${pathNoscheme}|)${tail}`,
+  }
+}
+
+const URI = grammar('', '')
+const IRI = grammar(UCSCHAR_CLASS, IPRIVATE_CLASS)
+
+const URI_RE = new RegExp(`^${URI.absolute}$`, 'u')
+const URI_REFERENCE_RE = new RegExp(`^(?:${URI.absolute}|${URI.relative})$`, 'u')
+const IRI_RE = new RegExp(`^${IRI.absolute}$`, 'u')
+const IRI_REFERENCE_RE = new RegExp(`^(?:${IRI.absolute}|${IRI.relative})$`, 'u')
+
+// RFC 6570 section 2, with erratum 6937 (verified) restoring the apostrophe to `literals`.
+const LITERAL = `(?:[\\x21\\x23\\x24\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E${UCSCHAR_CLASS}${IPRIVATE_CLASS}]|${PCT_ENCODED})`
+const VARCHAR = `(?:[A-Za-z0-9_]|${PCT_ENCODED})`
+const VARSPEC = `${VARCHAR}(?:\\.?${VARCHAR})*(?::[1-9][0-9]{0,3}|\\*)?`
+const EXPRESSION = `\\{[+#./;?&=,!@|]?${VARSPEC}(?:,${VARSPEC})*\\}`
+const URI_TEMPLATE_RE = new RegExp(`^(?:${LITERAL}|${EXPRESSION})*$`, 'u')
+
+/**
+ * `uri`: an absolute RFC 3986 `URI` — scheme, `:`, hierarchical part, optional query and
+ * fragment. ASCII only; every `%` must start a two-hex-digit escape; `[` `]` only around an
+ * IPv6 / IPvFuture host; the port is digits. Does not allocate.
+ */
+export function isUri(value: string): boolean {
+  return URI_RE.test(value)
+}
+
+/**
+ * `uri-reference`: an RFC 3986 `URI-reference` — a `uri` or a relative reference (network-path,
+ * absolute-path, relative-path whose first segment has no `:`, or empty). ASCII only.
+ * Does not allocate.
+ */
+export function isUriReference(value: string): boolean {
+  return URI_REFERENCE_RE.test(value)
+}
+
+/**
+ * `iri`: an absolute RFC 3987 `IRI` — as `uri`, also allowing `ucschar` (most non-ASCII
+ * characters outside controls, surrogates and noncharacters) in user info, host, path, query and
+ * fragment, and private-use characters in the query. Does not allocate.
+ */
+export function isIri(value: string): boolean {
+  return IRI_RE.test(value)
+}
+
+/**
+ * `iri-reference`: an RFC 3987 `IRI-reference` — an `iri` or a relative IRI reference.
+ * Does not allocate.
+ */
+export function isIriReference(value: string): boolean {
+  return IRI_REFERENCE_RE.test(value)
+}
+
+/**
+ * `uri-template`: an RFC 6570 template of any level — literals (with the apostrophe allowed, per
+ * erratum 6937) and `{…}` expressions with an optional operator (including the reserved
+ * `= , ! @ |`), one or more comma-separated variable names (`.`-joined, percent escapes allowed),
+ * each with an optional `*` or `:1`–`:9999` prefix modifier. Does not allocate.
+ */
+export function isUriTemplate(value: string): boolean {
+  return URI_TEMPLATE_RE.test(value)
+}

@@ -1,0 +1,34 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+
+/**
+ * `unevaluatedItems`: items that no adjacent keyword evaluated must be valid against this schema.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-11.2
+ */
+export const unevaluatedItemsKeyword = defineKeyword<unknown, { handle: SchemaHandle; forbidden: boolean }>({
+  keyword: 'unevaluatedItems',
+  vocabulary: 'unevaluated',
+  schemaShape: 'schema',
+  applies: 'child',
+  instanceTypes: ['array'],
+  phase: 1,
+  compile: (value, ctx) => ({ handle: ctx.subschema(), forbidden: value === false }),
+  validate(c, x, ctx) {
+    const tracker = ctx.evaluated!
+    const a = x as unknown[]
+    const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
+    let ok = true
+    for (let i = 0; i < a.length; i++) {
+      if (tracker.hasItem(i)) continue
+      if (c.forbidden) {
+        ctx.report({ unevaluatedItem: i }, 'must NOT have unevaluated items')
+        ok = false
+      } else if (!ctx.apply(c.handle, a[i], i)) {
+        ok = false
+      }
+      if (!ok && !keepGoing) return false
+    }
+    if (ok) tracker.markAllItems()
+    return ok
+  },
+})

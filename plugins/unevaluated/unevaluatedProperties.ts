@@ -1,0 +1,36 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+
+/**
+ * `unevaluatedProperties`: properties that no adjacent keyword (including in-place subschemas
+ * that passed) evaluated must be valid against this schema. Runs after its siblings; the kernel
+ * collects evaluated locations only where a schema like this one needs them.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#section-11.3
+ */
+export const unevaluatedPropertiesKeyword = defineKeyword<unknown, { handle: SchemaHandle; forbidden: boolean }>({
+  keyword: 'unevaluatedProperties',
+  vocabulary: 'unevaluated',
+  schemaShape: 'schema',
+  applies: 'child',
+  instanceTypes: ['object'],
+  phase: 1,
+  compile: (value, ctx) => ({ handle: ctx.subschema(), forbidden: value === false }),
+  validate(c, x, ctx) {
+    const tracker = ctx.evaluated!
+    const o = x as Record<string, unknown>
+    const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
+    let ok = true
+    for (const key of Object.keys(o)) {
+      if (o[key] === undefined || tracker.hasProperty(key)) continue
+      if (c.forbidden) {
+        ctx.report({ unevaluatedProperty: key }, 'must NOT have unevaluated properties')
+        ok = false
+      } else if (!ctx.apply(c.handle, o[key], key)) {
+        ok = false
+      }
+      if (!ok && !keepGoing) return false
+    }
+    if (ok) tracker.markAllProperties()
+    return ok
+  },
+})

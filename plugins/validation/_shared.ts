@@ -1,0 +1,35 @@
+import type { CompileContext } from '../../core/index.ts'
+
+/** Reads a non-negative integer keyword value (`minLength`, `maxItems`, ...); 2.0 counts as 2. */
+export function compileCount(value: unknown, ctx: CompileContext): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) ctx.fail(`${ctx.keyword} must be a non-negative integer`)
+  return value
+}
+
+/** Reads a finite number keyword value (`minimum`, ...). */
+export function compileNumber(value: unknown, ctx: CompileContext): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) ctx.fail(`${ctx.keyword} must be a number`)
+  return value
+}
+
+/** Reads an array of unique strings (`required`, `dependentRequired` values). */
+export function compileStringArray(value: unknown, ctx: CompileContext, ...segments: (string | number)[]): string[] {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) ctx.fail(`${ctx.keyword} must be an array of strings`, ...segments)
+  return value as string[]
+}
+
+/** Number of Unicode code points in a string (a surrogate pair counts once). */
+export function codePointLength(s: string): number {
+  let n = s.length
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--
+        i++
+      }
+    }
+  }
+  return n
+}

@@ -1,0 +1,44 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { JsonType, KeywordDefinition } from '../../core/index.ts'
+import { compileCount } from './_shared.ts'
+
+function count(
+  keyword: string,
+  type: JsonType,
+  size: (x: unknown) => number,
+  passes: (n: number, limit: number) => boolean,
+  message: string,
+): KeywordDefinition {
+  return defineKeyword<unknown, number>({
+    keyword,
+    vocabulary: 'validation',
+    instanceTypes: [type],
+    compile: compileCount,
+    validate: (limit, x) => passes(size(x), limit),
+    error: { params: (limit) => ({ limit }), message: (p) => message.replace('{limit}', String(p.limit)) },
+  })
+}
+
+const items = (x: unknown) => (x as unknown[]).length
+const keys = (x: unknown) => Object.keys(x as object).length
+
+/** `maxItems`. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.4.1 */
+export const maxItemsKeyword = count('maxItems', 'array', items, (n, l) => n <= l, 'must NOT have more than {limit} items')
+/** `minItems`. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.4.2 */
+export const minItemsKeyword = count('minItems', 'array', items, (n, l) => n >= l, 'must NOT have fewer than {limit} items')
+/** `maxProperties`. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.1 */
+export const maxPropertiesKeyword = count('maxProperties', 'object', keys, (n, l) => n <= l, 'must NOT have more than {limit} properties')
+/** `minProperties`. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.2 */
+export const minPropertiesKeyword = count('minProperties', 'object', keys, (n, l) => n >= l, 'must NOT have fewer than {limit} properties')
+
+/** `maxContains`: read by `contains`; checked here. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.4.4 */
+export const maxContainsKeyword = defineKeyword<unknown, undefined>({
+  keyword: 'maxContains',
+  vocabulary: 'validation',
+  compile(value, ctx) {
+    compileCount(value, ctx)
+    return undefined
+  },
+})
+/** `minContains`: read by `contains`; checked here. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.4.5 */
+export const minContainsKeyword = defineKeyword<unknown, undefined>({ ...maxContainsKeyword, keyword: 'minContains' })

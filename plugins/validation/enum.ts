@@ -1,0 +1,52 @@
+import { canonicalKey, copyJson, defineKeyword, jsonEqual } from '../../core/index.ts'
+
+interface Enum {
+  values: unknown[]
+  /** Canonical keys of every allowed value, for O(1) lookups of objects and arrays. */
+  keys: Set<string> | null
+  /** Allowed primitives (fast path); numbers by value. */
+  primitives: Set<unknown>
+}
+
+/**
+ * `enum`: the value must be JSON-equal to one of the listed values.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.2
+ */
+export const enumKeyword = defineKeyword<unknown, Enum>({
+  keyword: 'enum',
+  vocabulary: 'validation',
+  compile(value, ctx) {
+    if (!Array.isArray(value)) ctx.fail('enum must be an array')
+    const values = copyJson(value).copy as unknown[]
+    const primitives = new Set<unknown>()
+    let compound = false
+    for (const v of values) {
+      if (typeof v === 'object' && v !== null) compound = true
+      else primitives.add(Object.is(v, -0) ? 0 : v)
+    }
+    return { values, keys: compound ? new Set(values.map(canonicalKey)) : null, primitives }
+  },
+  validate(e, x) {
+    if (typeof x !== 'object' || x === null) return e.primitives.has(Object.is(x, -0) ? 0 : x)
+    return e.keys !== null && e.keys.has(canonicalKey(x))
+  },
+  error: {
+    params: (e) => ({ allowedValues: e.values }),
+    message: () => 'must be equal to one of the allowed values',
+  },
+})
+
+/**
+ * `const`: the value must be JSON-equal to the given value.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.3
+ */
+export const constKeyword = defineKeyword<unknown, { value: unknown }>({
+  keyword: 'const',
+  vocabulary: 'validation',
+  compile: (value) => ({ value: copyJson(value).copy }),
+  validate: (c, x) => jsonEqual(c.value, x),
+  error: {
+    params: (c) => ({ allowedValue: c.value }),
+    message: () => 'must be equal to constant',
+  },
+})

@@ -1,0 +1,20 @@
+import { defineKeyword } from '../../core/index.ts'
+import { codePointLength, compileCount } from './_shared.ts'
+
+/**
+ * `maxLength`: at most this many code points (surrogate pairs count once).
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.3.1
+ */
+export const maxLengthKeyword = defineKeyword<unknown, number>({
+  keyword: 'maxLength',
+  vocabulary: 'validation',
+  instanceTypes: ['string'],
+  compile: compileCount,
+  validate(limit, x) {
+    const n = (x as string).length
+    if (n <= limit) return true
+    if (n > 2 * limit) return false
+    return codePointLength(x as string) <= limit
+  },
+  error: { params: (limit) => ({ limit }), message: (p) => `must NOT have more than ${p.limit} characters` },
+})

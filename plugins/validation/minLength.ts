@@ -1,0 +1,21 @@
+import { defineKeyword } from '../../core/index.ts'
+import { codePointLength, compileCount } from './_shared.ts'
+
+/**
+ * `minLength`: at least this many code points. A string of `n` UTF-16 units has between `n/2`
+ * and `n` code points, so most strings are decided without counting.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.3.2
+ */
+export const minLengthKeyword = defineKeyword<unknown, number>({
+  keyword: 'minLength',
+  vocabulary: 'validation',
+  instanceTypes: ['string'],
+  compile: compileCount,
+  validate(limit, x) {
+    const n = (x as string).length
+    if (n < limit) return false
+    if (n >= 2 * limit) return true
+    return codePointLength(x as string) >= limit
+  },
+  error: { params: (limit) => ({ limit }), message: (p) => `must NOT have fewer than ${p.limit} characters` },
+})

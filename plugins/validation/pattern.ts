@@ -1,0 +1,16 @@
+import { defineKeyword } from '../../core/index.ts'
+import { compilePattern } from '../applicator/_shared.ts'
+
+/**
+ * `pattern`: the string must match the ECMAScript regular expression (with the `u` flag),
+ * anywhere unless anchored. Compiled once.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.3.3
+ */
+export const patternKeyword = defineKeyword<unknown, RegExp>({
+  keyword: 'pattern',
+  vocabulary: 'validation',
+  instanceTypes: ['string'],
+  compile: (value, ctx) => compilePattern(value, ctx),
+  validate: (re, x) => re.test(x as string),
+  error: { params: (re) => ({ pattern: re.source }), message: (p) => `must match pattern "${p.pattern}"` },
+})

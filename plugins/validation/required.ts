@@ -1,0 +1,75 @@
+import { defineKeyword, hasOwn } from '../../core/index.ts'
+import type { RunContext } from '../../core/index.ts'
+import { compileStringArray } from './_shared.ts'
+
+/** Own property present with a value other than `undefined`. */
+export function present(o: Record<string, unknown>, name: string): boolean {
+  return o[name] !== undefined && hasOwn(o, name)
+}
+
+function reportMissing(names: string[], o: Record<string, unknown>, ctx: RunContext): boolean {
+  let ok = true
+  for (const name of names) {
+    if (present(o, name)) continue
+    ok = false
+    ctx.report({ missingProperty: name }, `must have required property '${name}'`)
+  }
+  return ok
+}
+
+/**
+ * `required`: these own properties must be present (`required: ["constructor"]` is not met by
+ * `{}`). With `allErrors`, one issue per missing name.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.3
+ */
+export const requiredKeyword = defineKeyword<unknown, string[]>({
+  keyword: 'required',
+  vocabulary: 'validation',
+  instanceTypes: ['object'],
+  compile(value, ctx) {
+    const names = compileStringArray(value, ctx)
+    return names.length === 0 ? undefined : names
+  },
+  validate(names, x, ctx) {
+    const o = x as Record<string, unknown>
+    if (ctx.collecting && ctx.allErrors) return reportMissing(names, o, ctx)
+    for (let i = 0; i < names.length; i++) if (!present(o, names[i]!)) return false
+    return true
+  },
+  error: {
+    params: (names, x) => ({ missingProperty: names.find((n) => !present(x as Record<string, unknown>, n)) }),
+    message: (p) => `must have required property '${p.missingProperty}'`,
+  },
+})
+
+/**
+ * `dependentRequired`: when a property is present, these others must be too.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.4
+ */
+export const dependentRequiredKeyword = defineKeyword<unknown, [string, string[]][]>({
+  keyword: 'dependentRequired',
+  vocabulary: 'validation',
+  instanceTypes: ['object'],
+  compile(value, ctx) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail('dependentRequired must be an object')
+    return Object.entries(value as object).map(([k, v]) => [k, compileStringArray(v, ctx, k)])
+  },
+  validate(entries, x, ctx) {
+    const o = x as Record<string, unknown>
+    let ok = true
+    for (const [name, deps] of entries) {
+      if (!present(o, name)) continue
+      for (const dep of deps) {
+        if (present(o, dep)) continue
+        if (!ctx.collecting) return false
+        ok = false
+        ctx.report(
+          { property: name, missingProperty: dep, depsCount: deps.length, deps: deps.join(', ') },
+          `must have property ${dep} when property ${name} is present`,
+        )
+        if (!ctx.allErrors) return false
+      }
+    }
+    return ok
+  },
+})

@@ -1,0 +1,44 @@
+import { defineKeyword } from '../../core/index.ts'
+
+const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']
+
+type Check = (x: unknown) => boolean
+
+const CHECKS: Record<string, Check> = {
+  null: (x) => x === null,
+  boolean: (x) => typeof x === 'boolean',
+  object: (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+  array: (x) => Array.isArray(x),
+  number: (x) => typeof x === 'number',
+  string: (x) => typeof x === 'string',
+  integer: (x) => Number.isInteger(x),
+}
+
+interface Type {
+  names: string[]
+  check: Check
+}
+
+/**
+ * `type`: the value's JSON type must be one of those listed (`integer`: a number with no
+ * fractional part, `1.0` included). Non-JSON values fail before any keyword runs.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.1
+ */
+export const typeKeyword = defineKeyword<unknown, Type>({
+  keyword: 'type',
+  vocabulary: 'validation',
+  compile(value, ctx) {
+    const names = Array.isArray(value) ? value : [value]
+    if (names.length === 0 && Array.isArray(value)) ctx.fail('type must not be an empty array')
+    for (const n of names) if (typeof n !== 'string' || !TYPES.includes(n)) ctx.fail(`unknown type ${JSON.stringify(n)}`)
+    if (new Set(names).size !== names.length) ctx.fail('type must not repeat a type')
+    const checks = (names as string[]).map((n) => CHECKS[n]!)
+    const check: Check = checks.length === 1 ? checks[0]! : (x) => checks.some((c) => c(x))
+    return { names: names as string[], check }
+  },
+  validate: (t, x) => t.check(x),
+  error: {
+    params: (t) => ({ type: t.names.length === 1 ? t.names[0] : t.names }),
+    message: (_p, t) => `must be ${t.names.join(',')}`,
+  },
+})

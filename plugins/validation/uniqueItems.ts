@@ -1,0 +1,36 @@
+import { canonicalKey, defineKeyword } from '../../core/index.ts'
+
+/** Indices of the first two JSON-equal items, or undefined. Linear: hashes canonical keys. */
+function duplicate(a: unknown[]): [number, number] | undefined {
+  const seen = new Map<unknown, number>()
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]
+    const key = typeof v === 'object' && v !== null ? canonicalKey(v) : typeof v === 'string' ? 's' + v : Object.is(v, -0) ? 0 : v
+    const j = seen.get(key)
+    if (j !== undefined) return [j, i]
+    seen.set(key, i)
+  }
+  return undefined
+}
+
+/**
+ * `uniqueItems`: no two items may be JSON-equal. Hash-based, linear in the array's size.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.4.3
+ */
+export const uniqueItemsKeyword = defineKeyword<unknown, true>({
+  keyword: 'uniqueItems',
+  vocabulary: 'validation',
+  instanceTypes: ['array'],
+  compile(value, ctx) {
+    if (typeof value !== 'boolean') ctx.fail('uniqueItems must be a boolean')
+    return value ? true : undefined
+  },
+  validate: (_c, x) => (x as unknown[]).length < 2 || duplicate(x as unknown[]) === undefined,
+  error: {
+    params(_c, x) {
+      const [j, i] = duplicate(x as unknown[]) ?? [0, 0]
+      return { i, j }
+    },
+    message: (p) => `must NOT have duplicate items (items ## ${p.j} and ${p.i} are identical)`,
+  },
+})

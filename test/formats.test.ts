@@ -1,0 +1,99 @@
+/**
+ * The string format checkers against the official JSON Schema Test Suite (draft 2020-12,
+ * `optional/format`), read from the vendored copy beside this file. One suite per group of
+ * formats; every string case is its own test. Non-string cases are skipped: `format` ignores
+ * non-strings, so they say nothing about a checker.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { formatCheckers } from '../plugins/format/index.ts'
+
+interface SuiteCase {
+  description: string
+  data: unknown
+  valid: boolean
+}
+
+interface SuiteGroup {
+  description: string
+  schema: { format?: unknown }
+  tests: SuiteCase[]
+}
+
+const FORMAT_DIR = new URL('./json-schema-test-suite/tests/draft2020-12/optional/format/', import.meta.url)
+
+const GROUPS: readonly { title: string; formats: readonly string[] }[] = [
+  { title: 'Date and time formats follow RFC 3339', formats: ['date-time', 'date', 'time'] },
+  {
+    title: 'Network formats follow the IP, host name and mailbox RFCs',
+    formats: ['ipv4', 'ipv6', 'hostname', 'idn-hostname', 'email', 'idn-email'],
+  },
+  {
+    title: 'URI formats follow RFC 3986, RFC 3987 and RFC 6570',
+    formats: ['uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template'],
+  },
+  {
+    title: 'Miscellaneous formats follow their grammars',
+    formats: ['duration', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex'],
+  },
+]
+
+/** Every string case of every file in the format directory, with the format its schema names. */
+function loadCases(): { format: string; group: string; test: SuiteCase & { data: string } }[] {
+  const cases: { format: string; group: string; test: SuiteCase & { data: string } }[] = []
+  for (const file of readdirSync(FORMAT_DIR).filter((name) => name.endsWith('.json')).sort()) {
+    const groups = JSON.parse(readFileSync(new URL(file, FORMAT_DIR), 'utf8')) as SuiteGroup[]
+    for (const group of groups) {
+      const format = group.schema.format
+      if (typeof format !== 'string') continue
+      for (const test of group.tests) {
+        if (typeof test.data === 'string') cases.push({ format, group: group.description, test: { ...test, data: test.data } })
+      }
+    }
+  }
+  return cases
+}
+
+const cases = loadCases()
+
+for (const { title, formats } of GROUPS) {
+  const formatSuite = suite(title)
+  for (const format of formats) {
+    const check = formatCheckers[format]
+    formatSuite(`the "${format}" checker exists and the suite has string cases for it`, () => {
+      assert.type(check, 'function')
+      assert.ok(cases.some((c) => c.format === format))
+    })
+    if (check === undefined) continue
+    for (const { test, group } of cases.filter((c) => c.format === format)) {
+      const verdict = test.valid ? 'accepts' : 'rejects'
+      formatSuite(`"${format}" ${verdict} ${JSON.stringify(test.data)}: ${group}, ${test.description}`, () => {
+        assert.is(check(test.data), test.valid)
+      })
+    }
+  }
+  formatSuite.run()
+}
+
+const table = suite('The checker table holds exactly the formats of draft 2020-12')
+
+table('its keys are the nineteen format names and every value is a function', () => {
+  const expected = GROUPS.flatMap((g) => g.formats).sort()
+  assert.equal(Object.keys(formatCheckers).sort(), expected)
+  for (const name of expected) assert.type(formatCheckers[name], 'function')
+})
+
+table('it is frozen and inherits nothing, so "constructor" is not a format', () => {
+  assert.ok(Object.isFrozen(formatCheckers))
+  assert.is(formatCheckers['constructor'], undefined)
+  assert.is(formatCheckers['toString'], undefined)
+})
+
+table('every format the suite names is covered by a group, apart from the unknown-format file', () => {
+  const grouped = new Set(GROUPS.flatMap((g) => g.formats))
+  const uncovered = [...new Set(cases.map((c) => c.format))].filter((f) => !grouped.has(f) && f !== 'unknown')
+  assert.equal(uncovered, [])
+})
+
+table.run()
