@@ -138,6 +138,7 @@ export class Compilation {
       const ctx = this.context(node, schema, keyword, where, undefined)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
       if (step !== undefined) node.add(step, keyword, ctx.schemaPath)
+      else if (this.options.strict) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
     }
     return node
   }

@@ -169,9 +169,11 @@ export class Run implements RunContext {
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i]!
       this.step = s
+      const mark = this.errors === null ? 0 : this.errors.length
       if (!s.validate!(s.compiled, x, this)) {
         ok = false
-        if (this.collecting) this.fail(s, x)
+        // The kernel's issue only when the keyword (or its subschemas) reported nothing itself.
+        if (this.errors !== null && this.errors.length === mark) this.fail(s, x)
         if (!keepGoing) break
       }
     }

@@ -195,7 +195,10 @@ export interface KeywordDefinition<V = any, C = any> {
   compile(value: V, ctx: CompileContext): C | undefined
   /** Hot path: true when the instance passes. Reports only on failure. */
   validate?(compiled: C, instance: unknown, ctx: RunContext): boolean
-  /** The issue the kernel records when `validate` returns false; none for pure applicators. */
+  /**
+   * The issue the kernel records when `validate` returns false and recorded nothing itself (no
+   * `ctx.report`, no failing subschema); none for pure applicators.
+   */
   error?: KeywordError<C>
   /** Contributes to `applyDefaults`: fill defaults into `instance` (the current slot). */
   defaults?(compiled: C, instance: unknown, ctx: DefaultsContext): void

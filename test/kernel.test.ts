@@ -1,0 +1,201 @@
+/** The kernel: custom keywords, freezing, the default kernel, hooks, options. */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { SchemaError, ValidationError, createKernel, defineKeyword, newJSONSchema, newSimpleJSONSchema } from '../index.ts'
+
+const even = defineKeyword<boolean, true>({
+  keyword: 'even',
+  vocabulary: 'example',
+  instanceTypes: ['number'],
+  compile: (value, ctx) => {
+    if (typeof value !== 'boolean') ctx.fail('even must be a boolean')
+    return value ? true : undefined
+  },
+  validate: (_c, x) => (x as number) % 2 === 0,
+  error: { params: (_c, x) => ({ value: x }), message: (p) => `must be even (got ${p.value})` },
+})
+
+const custom = suite('custom keywords')
+
+custom('a keyword registered through createKernel validates', () => {
+  const kernel = createKernel({ plugins: [even] })
+  const schema = kernel.newJSONSchema({ type: 'object', properties: { n: { even: true } } })
+  assert.is(schema.validate({ n: 4 }), null)
+  const error = schema.validate({ n: 3 })
+  assert.ok(error instanceof ValidationError)
+  assert.equal(error.errors, [
+    { keyword: 'even', instancePath: '/n', schemaPath: '#/properties/n/even', params: { value: 3 }, message: 'must be even (got 3)' },
+  ])
+})
+
+custom('a keyword registered with use() before the first compile works', () => {
+  const kernel = createKernel().use(even)
+  assert.is(kernel.newJSONSchema({ even: true }).validate(2), null)
+  assert.ok(kernel.newJSONSchema({ even: true }).validate(1))
+})
+
+custom('a keyword that skips other types leaves them valid', () => {
+  const kernel = createKernel({ plugins: [even] })
+  assert.is(kernel.newJSONSchema({ even: true }).validate('three'), null)
+})
+
+custom('a malformed keyword value is a SchemaError naming its path', () => {
+  const kernel = createKernel({ plugins: [even] })
+  const e = (() => {
+    try {
+      kernel.newJSONSchema({ properties: { n: { even: 'yes' } } })
+    } catch (e) {
+      return e
+    }
+  })()
+  assert.ok(e instanceof SchemaError)
+  assert.equal((e as SchemaError).errors, [{ schemaPath: '#/properties/n/even', message: 'even must be a boolean' }])
+})
+
+custom('a plugin overrides a standard keyword with an earlier stage', () => {
+  const lenient = defineKeyword({ keyword: 'minLength', vocabulary: 'validation', stage: -10, compile: () => undefined })
+  const kernel = createKernel({ plugins: [lenient] })
+  assert.is(kernel.newJSONSchema({ minLength: 5 }).validate('ab'), null)
+  assert.ok(createKernel().newJSONSchema({ minLength: 5 }).validate('ab'))
+})
+
+custom('a class plugin taps hooks in apply()', () => {
+  const seen: unknown[] = []
+  class Recorder {
+    apply(kernel: ReturnType<typeof createKernel>) {
+      kernel.hooks.compiled.tap('Recorder', (schema) => void seen.push(schema))
+    }
+  }
+  const kernel = createKernel({ plugins: [new Recorder()] })
+  const schema = { type: 'string' }
+  kernel.newJSONSchema(schema)
+  assert.equal(seen, [schema])
+})
+
+const freeze = suite('freezing')
+
+freeze('use() after the first compile throws and says how to fix it', () => {
+  const kernel = createKernel()
+  kernel.newJSONSchema({ type: 'string' })
+  assert.throws(() => kernel.use(even), /after this kernel compiled a schema[\s\S]*createKernel\(\{ plugins/)
+})
+
+freeze('the default kernel behind the top-level functions has no plugins and stays frozen', () => {
+  const error = newJSONSchema({ even: true }).validate(3)
+  assert.is(error, null, 'unknown keywords are annotations on the default kernel')
+})
+
+const seed = suite('seed interface')
+
+seed('jsonSchema() returns the very object passed in, for both constructors', () => {
+  const schema = { type: 'object', properties: { a: { type: 'string', default: 'x' } } }
+  const before = structuredClone(schema)
+  for (const make of [newJSONSchema, newSimpleJSONSchema]) {
+    const s = make(schema)
+    assert.is(s.validator().jsonSchema(), schema)
+    assert.is(s.jsonSchema(), schema)
+    s.validate({ a: 1 })
+  }
+  assert.equal(schema, before)
+})
+
+seed('validate never throws: undefined, NaN, functions, BigInt and throwing getters get issues', () => {
+  const s = newJSONSchema({ type: 'object', properties: { a: { type: 'number' } } })
+  assert.match(s.validate(undefined)!.message, /value is required/)
+  assert.is(s.validate({ a: NaN })!.errors[0]!.instancePath, '/a')
+  assert.ok(s.validate({ a: () => 1 }))
+  assert.ok(s.validate({ a: 10n }))
+  assert.is(newJSONSchema({}).validate({ a: NaN }), null)
+  const hostile = Object.defineProperty({}, 'a', {
+    enumerable: true,
+    get() {
+      throw new Error('boom')
+    },
+  })
+  assert.match(s.validate(hostile)!.message, /boom/)
+})
+
+seed('a malformed schema throws SchemaError: bad regex, unresolvable $ref, wrong keyword value', () => {
+  for (const [schema, path] of [
+    [{ pattern: '(' }, '#/pattern'],
+    [{ $ref: '#/$defs/missing' }, '#/$ref'],
+    [{ $ref: '#/constructor' }, '#/$ref'],
+    [{ $ref: '#/__proto__' }, '#/$ref'],
+    [{ properties: { a: { minLength: -1 } } }, '#/properties/a/minLength'],
+    [{ type: 'strin' }, '#/type'],
+  ] as const) {
+    try {
+      newJSONSchema(schema)
+      assert.unreachable(`expected SchemaError for ${JSON.stringify(schema)}`)
+    } catch (e) {
+      assert.ok(SchemaError.isInstance(e), String(e))
+      assert.is((e as SchemaError).errors[0]!.schemaPath, path)
+    }
+  }
+})
+
+seed('percent-encoded JSON Pointer fragments resolve', () => {
+  const s = newJSONSchema({ $defs: { 'a b': { type: 'integer' }, 'c%d': { type: 'string' } }, properties: { x: { $ref: '#/$defs/a%20b' }, y: { $ref: '#/$defs/c%25d' } } })
+  assert.is(s.validate({ x: 1, y: 'ok' }), null)
+  assert.ok(s.validate({ x: 'no' }))
+})
+
+seed('external $refs resolve only from the schemas option', () => {
+  const schemas = { 'https://example.com/point.json': { type: 'object', required: ['x'] } }
+  const s = newJSONSchema({ $ref: 'https://example.com/point.json' }, { schemas })
+  assert.is(s.validate({ x: 1 }), null)
+  assert.ok(s.validate({}))
+  assert.throws(() => newJSONSchema({ $ref: 'https://example.com/point.json' }), /register it through the "schemas" option/)
+})
+
+seed('allErrors collects every problem, bounded by maxErrors', () => {
+  const schema = { type: 'object', required: ['a', 'b', 'c', 'd'] }
+  assert.is(newJSONSchema(schema).validate({})!.errors.length, 1)
+  assert.is(newJSONSchema(schema, { allErrors: true }).validate({})!.errors.length, 4)
+  assert.is(newJSONSchema(schema, { allErrors: true, maxErrors: 2 }).validate({})!.errors.length, 2)
+})
+
+seed('formats: assert by default, annotate on request, custom checkers by name', () => {
+  assert.ok(newJSONSchema({ format: 'email' }).validate('nope'))
+  assert.is(newJSONSchema({ format: 'email' }, { formats: 'annotate' }).validate('nope'), null)
+  const s = newJSONSchema({ format: 'ticket' }, { customFormats: { ticket: (v) => /^T-\d+$/.test(v) } })
+  assert.is(s.validate('T-12'), null)
+  assert.is(s.validate('X')!.errors[0]!.keyword, 'format')
+  assert.is(newJSONSchema({ format: 'no-such-format' }).validate('anything'), null)
+})
+
+seed('strict mode turns an unknown keyword into a SchemaError', () => {
+  assert.is(newJSONSchema({ minlength: 3 }).validate('a'), null)
+  assert.throws(() => newJSONSchema({ minlength: 3 }, { strict: true }), /unknown keyword "minlength"/)
+})
+
+const hooks = suite('hooks')
+
+hooks('beforeValidate, afterValidate and errorMessage run at the edges of a call', () => {
+  const kernel = createKernel()
+  kernel.hooks.beforeValidate.tap('trim', (data) => (typeof data === 'string' ? data.trim() : data))
+  kernel.hooks.errorMessage.tap('shout', (message) => message.toUpperCase())
+  const calls: number[] = []
+  kernel.hooks.afterValidate.tap('count', (issues) => {
+    calls.push(issues.length)
+    return issues
+  })
+  const s = kernel.newJSONSchema({ type: 'string', maxLength: 2 })
+  assert.is(s.validate('  ab  '), null)
+  assert.is(s.validate('abc')!.errors[0]!.message, 'MUST NOT HAVE MORE THAN 2 CHARACTERS')
+  assert.equal(calls, [0, 1])
+})
+
+hooks('resolveRef supplies documents no registry holds', () => {
+  const kernel = createKernel()
+  kernel.hooks.resolveRef.tap('memory', (uri) => (uri === 'mem://int' ? { type: 'integer' } : undefined))
+  assert.ok(kernel.newJSONSchema({ $ref: 'mem://int' }).validate(1.5))
+})
+
+hooks('resolveFormat adds a checker by name', () => {
+  const kernel = createKernel()
+  kernel.hooks.resolveFormat.tap('hex', (name) => (name === 'hex' ? (v: string) => /^[0-9a-f]+$/.test(v) : undefined))
+  assert.ok(kernel.newJSONSchema({ format: 'hex' }).validate('xyz'))
+})
+
+for (const s of [custom, freeze, seed, hooks]) s.run()
