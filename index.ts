@@ -7,7 +7,7 @@
 import { Kernel } from './core/index.ts'
 import type { KernelOptions, KernelSetup, Schema, SchemaOptions } from './core/index.ts'
 import { metaSchemas } from './metaschemas/index.ts'
-import { dialect2020, draft2020, formatCheckers } from './plugins/index.ts'
+import { dialect07, dialect2019, dialect2020, formatCheckers, standardKeywords } from './plugins/index.ts'
 
 export {
   JSONSchemaValidator,
@@ -20,8 +20,8 @@ export {
 export type * from './core/index.ts'
 
 const setup: KernelSetup = {
-  dialects: [dialect2020],
-  presets: draft2020,
+  dialects: [dialect2020, dialect2019, dialect07],
+  presets: standardKeywords,
   formats: formatCheckers,
   registry: metaSchemas,
 }

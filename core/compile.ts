@@ -55,7 +55,33 @@ export class Compilation {
     private readonly env: CompileEnvironment,
     readonly options: ResolvedOptions,
   ) {
-    this.index = new SchemaIndex(env.catalog)
+    this.index = new SchemaIndex({
+      shape: env.catalog.shape,
+      dialectFor: (uri) => env.catalog.dialectFor(uri) ?? this.customDialect(uri),
+    })
+  }
+
+  private readonly customDialects = new Map<string, Dialect | undefined>()
+
+  /**
+   * A dialect for a custom meta-schema: the dialect its own `$schema` names, restricted to the
+   * standard vocabularies its `$vocabulary` lists.
+   */
+  private customDialect(uri: string): Dialect | undefined {
+    const [key] = splitFragment(uri)
+    if (this.customDialects.has(key)) return this.customDialects.get(key)
+    this.customDialects.set(key, undefined)
+    const doc = this.options.schemas[key] ?? this.options.schemas[key + '#'] ?? this.env.registry.get(key)
+    if (!isObject(doc)) return undefined
+    const base = typeof doc.$schema === 'string' ? this.env.catalog.dialectFor(doc.$schema) : undefined
+    if (base === undefined) return undefined
+    let dialect = base
+    if (isObject(doc.$vocabulary)) {
+      const vocabularies = new Set(Object.keys(doc.$vocabulary).map((v) => v.slice(v.lastIndexOf('/') + 1)))
+      dialect = { ...base, vocabularies }
+    }
+    this.customDialects.set(key, dialect)
+    return dialect
   }
 
   /** Compiles the root document; throws `SchemaError` listing the problem. */
@@ -180,6 +206,7 @@ export class Compilation {
       schemaPath,
       baseUri: where.resource.uri,
       dialect: where.dialect.name,
+      vocabularies: where.dialect.vocabularies,
       options: this.options,
       definition,
       subschema(...segments: (string | number)[]) {
@@ -193,12 +220,15 @@ export class Compilation {
         node.edges.push(handle)
         return handle
       },
-      resolveDynamicRef(ref: string) {
+      resolveDynamicRef(ref: string, anchor?: string) {
         const target = compilation.resolve(ref, where, schemaPath)
         const handle = new Handle(target.node, false, keyword, true)
         node.edges.push(handle)
-        const name = target.fragment
-        const dynamic = name !== '' && !name.startsWith('/') && target.resource.dynamicAnchors.has(name)
+        const name = anchor ?? target.fragment
+        const dynamic =
+          anchor !== undefined
+            ? target.resource.dynamicAnchors.has(name) && target.resource.root === target.node.raw
+            : name !== '' && !name.startsWith('/') && target.resource.dynamicAnchors.has(name)
         if (dynamic) {
           compilation.usesDynamicScope = true
           compilation.dynamicAnchorsUsed.add(name)

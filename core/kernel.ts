@@ -46,7 +46,7 @@ export class Kernel {
   private readonly definitions = new Map<string, KeywordDefinition[]>()
   private readonly dialects = new Map<string, Dialect>()
   private readonly byMetaSchema = new Map<string, Dialect>()
-  private readonly keywordCache = new Map<string, readonly string[]>()
+  private readonly keywordCache = new WeakMap<Dialect, readonly string[]>()
   private readonly options: ResolvedOptions
   private readonly env: CompileEnvironment
 
@@ -65,7 +65,7 @@ export class Kernel {
     this.env = {
       hooks: this.hooks,
       catalog,
-      keywords: (dialect) => this.keywordsOf(dialect.name),
+      keywords: (dialect) => this.keywordsOf(dialect),
       dialect: (name) => this.dialects.get(name) ?? [...this.dialects.values()][0]!,
       formats: setup.formats,
       registry,
@@ -116,10 +116,14 @@ export class Kernel {
     return this.definitions.get(keyword)?.find((d) => d.dialects === undefined || d.dialects.includes(dialect))
   }
 
-  private keywordsOf(dialect: DialectName): readonly string[] {
+  private keywordsOf(dialect: Dialect): readonly string[] {
     let list = this.keywordCache.get(dialect)
     if (list === undefined) {
-      list = this.order.filter((k) => this.definitionFor(dialect, k) !== undefined)
+      const on = dialect.vocabularies
+      list = this.order.filter((k) => {
+        const def = this.definitionFor(dialect.name, k)
+        return def !== undefined && (on === undefined || vocabularyOn(def.vocabulary, on))
+      })
       this.keywordCache.set(dialect, list)
     }
     return list
@@ -153,6 +157,15 @@ export class Kernel {
     const compilation = validator.compilation
     return applyDefaultsWith(compilation, value, (v) => validator.throwIfCycle(v))
   }
+}
+
+const STANDARD_VOCABULARIES = new Set(['applicator', 'validation', 'unevaluated', 'meta-data', 'content', 'format'])
+
+/** Whether a keyword of `vocabulary` is in effect; core and non-standard vocabularies always are. */
+function vocabularyOn(vocabulary: string, on: ReadonlySet<string>): boolean {
+  if (!STANDARD_VOCABULARIES.has(vocabulary)) return true
+  if (vocabulary === 'format') return on.has('format') || on.has('format-annotation') || on.has('format-assertion')
+  return on.has(vocabulary)
 }
 
 /** Fills option defaults; `base` holds the kernel's options. */

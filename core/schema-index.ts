@@ -8,6 +8,12 @@ import type { DialectName, KeywordDefinition } from './types.ts'
 import { hasOwn, isObject } from './json.ts'
 import { DEFAULT_BASE, resolveUri, splitFragment } from './uri.ts'
 
+/**
+ * The dynamic-anchor name under which a resource with `$recursiveAnchor: true` (2019-09) is
+ * registered, so `$recursiveRef` shares `$dynamicRef`'s machinery. Not a valid anchor name.
+ */
+export const RECURSIVE_ANCHOR = '$recursiveAnchor'
+
 /** What identifies a schema object, as a dialect reads it. */
 export interface Identity {
   id?: string
@@ -25,6 +31,11 @@ export interface Dialect {
   identify(schema: Record<string, unknown>): Identity
   /** Draft-07: keywords beside `$ref` are ignored. */
   refOverridesSiblings?: boolean
+  /**
+   * Standard vocabularies in effect (short names: `applicator`, `validation`, ...), from a custom
+   * meta-schema's `$vocabulary`; undefined means all.
+   */
+  vocabularies?: ReadonlySet<string>
 }
 
 /** A schema resource: a document root or a subschema with its own `$id`. */
@@ -137,7 +148,11 @@ export class SchemaIndex {
         resource.anchors.set(ident.dynamicAnchor, value)
         resource.dynamicAnchors.add(ident.dynamicAnchor)
       }
-      if (ident.recursiveAnchor === true && isResourceRoot) resource.recursiveAnchor = true
+      if (ident.recursiveAnchor === true && isResourceRoot) {
+        resource.recursiveAnchor = true
+        resource.anchors.set(RECURSIVE_ANCHOR, value)
+        resource.dynamicAnchors.add(RECURSIVE_ANCHOR)
+      }
       this.located.set(value, { resource, document, docTokens: tokens, dialect, isResourceRoot })
       for (const key of Object.keys(value)) {
         const shape = this.catalog.shape(dialect.name, key)

@@ -68,6 +68,8 @@ export interface CompileContext {
   readonly baseUri: string
   /** The dialect of this schema object. */
   readonly dialect: DialectName
+  /** Standard vocabularies a custom meta-schema turned on (short names); undefined means all. */
+  readonly vocabularies: ReadonlySet<string> | undefined
   readonly options: ResolvedOptions
   /**
    * Compiles the subschema at `schema[keyword][...segments]` (or at the sibling keyword named by
@@ -80,9 +82,10 @@ export interface CompileContext {
   resolveRef(ref: string): SchemaHandle
   /**
    * For `$dynamicRef`: the handle of the static target plus, when the target is a dynamic anchor,
-   * its name (to look up in the dynamic scope at run time).
+   * its name (to look up in the dynamic scope at run time). With `anchor` (`$recursiveRef` passes
+   * the `$recursiveAnchor` name), the target is dynamic when its resource root carries that anchor.
    */
-  resolveDynamicRef(ref: string): { handle: SchemaHandle; anchor: string | undefined }
+  resolveDynamicRef(ref: string, anchor?: string): { handle: SchemaHandle; anchor: string | undefined }
   /** A format checker by name, or undefined when the name is unknown. */
   format(name: string): FormatChecker | undefined
   /** Throws a `SchemaError` at this keyword (or below it). */

@@ -1,3 +1,4 @@
+import type { DialectName, KeywordDefinition } from '../core/index.ts'
 /**
  * Presets: ordered keyword lists per dialect, assembled in one place. The order is evaluation
  * order (cheap checks before applicators) and the order `applyDefaults` walks: a schema's own
@@ -20,10 +21,13 @@ export * from './unevaluated/index.ts'
 export * from './validation/index.ts'
 export { formatKeyword }
 export { formatCheckers } from './format/index.ts'
-export { dialect2020 } from './dialects.ts'
+export { dialect07, dialect2019, dialect2020 } from './dialects.ts'
 
-/** Draft 2020-12, every vocabulary. */
-export const draft2020 = [
+/**
+ * Every keyword of drafts 2020-12, 2019-09 and draft-07, in evaluation order; each definition's
+ * `dialects` says where it applies, so one ordered list serves all three.
+ */
+export const standardKeywords: readonly KeywordDefinition[] = [
   ...metaData,
   ...coreIdentifiers,
   ...validation,
@@ -34,3 +38,12 @@ export const draft2020 = [
   ...unevaluated,
   ...content,
 ]
+
+const only = (dialect: DialectName) => standardKeywords.filter((d) => d.dialects === undefined || d.dialects.includes(dialect))
+
+/** Draft 2020-12 keywords, in order. */
+export const draft2020 = only('2020-12')
+/** Draft 2019-09 keywords, in order. */
+export const draft2019 = only('2019-09')
+/** Draft-07 keywords, in order. */
+export const draft7 = only('draft-07')

@@ -26,6 +26,7 @@ export const containsKeyword = defineKeyword<unknown, Contains>({
   applies: 'child',
   instanceTypes: ['array'],
   compile(_value, ctx) {
+    if (ctx.dialect === 'draft-07') return { handle: ctx.subschema(), min: 1, max: Infinity }
     return { handle: ctx.subschema(), min: count(ctx, 'minContains', 1), max: count(ctx, 'maxContains', Infinity) }
   },
   validate(c, x, ctx) {

@@ -10,6 +10,7 @@ import { compileSchemaMap } from './_shared.ts'
 export const dependentSchemasKeyword = defineKeyword<unknown, [string, SchemaHandle][]>({
   keyword: 'dependentSchemas',
   vocabulary: 'applicator',
+  dialects: ['2020-12', '2019-09'],
   schemaShape: 'schemaMap',
   applies: 'in-place',
   instanceTypes: ['object'],

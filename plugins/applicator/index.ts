@@ -6,7 +6,8 @@ import { containsKeyword } from './contains.ts'
 import { dependenciesKeyword } from './dependencies.ts'
 import { dependentSchemasKeyword } from './dependentSchemas.ts'
 import { elseKeyword, ifKeyword, thenKeyword } from './if.ts'
-import { itemsKeyword } from './items.ts'
+import { additionalItemsKeyword } from './additionalItems.ts'
+import { itemsKeyword, itemsLegacyKeyword } from './items.ts'
 import { notKeyword } from './not.ts'
 import { oneOfKeyword } from './oneOf.ts'
 import { patternPropertiesKeyword } from './patternProperties.ts'
@@ -15,6 +16,8 @@ import { propertiesKeyword } from './properties.ts'
 import { propertyNamesKeyword } from './propertyNames.ts'
 
 export {
+  additionalItemsKeyword,
+  itemsLegacyKeyword,
   additionalPropertiesKeyword,
   allOfKeyword,
   anyOfKeyword,
@@ -43,6 +46,8 @@ export const applicatorChild: readonly KeywordDefinition[] = [
   // array
   prefixItemsKeyword,
   itemsKeyword,
+  itemsLegacyKeyword,
+  additionalItemsKeyword,
   containsKeyword,
 ]
 

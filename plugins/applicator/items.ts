@@ -41,3 +41,43 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
     for (let i = c.from; i < x.length; i++) ctx.fill(c.handle, x, i)
   },
 })
+
+type LegacyItems = { tuple: SchemaHandle[]; all: null } | { tuple: null; all: SchemaHandle }
+
+/**
+ * `items` (draft-07, 2019-09): a schema for every item, or an array of schemas for the items at
+ * the same positions (a tuple; `additionalItems` covers the rest).
+ * @see https://json-schema.org/draft/2019-09/json-schema-core#section-9.3.1.1
+ */
+export const itemsLegacyKeyword = defineKeyword<unknown, LegacyItems>({
+  keyword: 'items',
+  vocabulary: 'applicator',
+  dialects: ['2019-09', 'draft-07'],
+  schemaShape: 'schemaOrSchemaArray',
+  applies: 'child',
+  instanceTypes: ['array'],
+  compile(value, ctx) {
+    if (Array.isArray(value)) return { tuple: value.map((_, i) => ctx.subschema(i)), all: null }
+    return { tuple: null, all: ctx.subschema() }
+  },
+  validate(c, x, ctx) {
+    const a = x as unknown[]
+    const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
+    const n = c.tuple === null ? a.length : Math.min(a.length, c.tuple.length)
+    let ok = true
+    for (let i = 0; i < n; i++) {
+      if (!ctx.apply(c.tuple === null ? c.all : c.tuple[i]!, a[i], i)) {
+        ok = false
+        if (!keepGoing) return false
+      }
+    }
+    if (c.tuple === null) ctx.evaluated?.markAllItems()
+    else ctx.evaluated?.markItemsBefore(n)
+    return ok
+  },
+  defaults(c, x, ctx) {
+    if (!ctx.owns(x) || !Array.isArray(x)) return
+    const n = c.tuple === null ? x.length : Math.min(x.length, c.tuple.length)
+    for (let i = 0; i < n; i++) ctx.fill(c.tuple === null ? c.all : c.tuple[i]!, x, i)
+  },
+})

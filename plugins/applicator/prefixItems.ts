@@ -10,6 +10,7 @@ import { compileSchemaArray } from './_shared.ts'
 export const prefixItemsKeyword = defineKeyword<unknown, SchemaHandle[]>({
   keyword: 'prefixItems',
   vocabulary: 'applicator',
+  dialects: ['2020-12'],
   schemaShape: 'schemaArray',
   applies: 'child',
   instanceTypes: ['array'],

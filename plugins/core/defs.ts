@@ -8,6 +8,7 @@ import { defineKeyword } from '../../core/index.ts'
 export const defsKeyword = defineKeyword<unknown, undefined>({
   keyword: '$defs',
   vocabulary: 'core',
+  dialects: ['2020-12', '2019-09'],
   schemaShape: 'schemaMap',
   compile(value, ctx) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail('$defs must be an object')
@@ -16,4 +17,4 @@ export const defsKeyword = defineKeyword<unknown, undefined>({
 })
 
 /** `definitions`: the draft-07 spelling of `$defs`, indexed the same way in every dialect. */
-export const definitionsKeyword = defineKeyword<unknown, undefined>({ ...defsKeyword, keyword: 'definitions' })
+export const definitionsKeyword = defineKeyword<unknown, undefined>({ ...defsKeyword, keyword: 'definitions', dialects: undefined })

@@ -14,6 +14,7 @@ interface DynamicRef {
 export const dynamicRefKeyword = defineKeyword<string, DynamicRef>({
   keyword: '$dynamicRef',
   vocabulary: 'core',
+  dialects: ['2020-12'],
   applies: 'in-place',
   compile(value, ctx) {
     if (typeof value !== 'string') ctx.fail('$dynamicRef must be a string')

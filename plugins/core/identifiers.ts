@@ -1,10 +1,11 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { KeywordDefinition } from '../../core/index.ts'
 
-function stringKeyword(keyword: string, pattern?: RegExp, what?: string): KeywordDefinition {
+function stringKeyword(keyword: string, pattern?: RegExp, what?: string, dialects?: KeywordDefinition['dialects']): KeywordDefinition {
   return defineKeyword<unknown, undefined>({
     keyword,
     vocabulary: 'core',
+    dialects,
     compile(value, ctx) {
       if (typeof value !== 'string') ctx.fail(`${keyword} must be a string`)
       if (pattern !== undefined && !pattern.test(value as string)) ctx.fail(`${keyword} must be ${what}`)
@@ -20,8 +21,8 @@ function stringKeyword(keyword: string, pattern?: RegExp, what?: string): Keywor
  */
 export const idKeyword = stringKeyword('$id')
 export const schemaKeyword = stringKeyword('$schema')
-export const anchorKeyword = stringKeyword('$anchor', /^[A-Za-z_][-A-Za-z0-9._]*$/, 'a plain name (letters, digits, "-", "_", ".")')
-export const dynamicAnchorKeyword = stringKeyword('$dynamicAnchor', /^[A-Za-z_][-A-Za-z0-9._]*$/, 'a plain name')
+export const anchorKeyword = stringKeyword('$anchor', /^[A-Za-z_][-A-Za-z0-9._:]*$/, 'a plain name (letters, digits, "-", "_", ".")', ['2020-12', '2019-09'])
+export const dynamicAnchorKeyword = stringKeyword('$dynamicAnchor', /^[A-Za-z_][-A-Za-z0-9._]*$/, 'a plain name', ['2020-12'])
 export const commentKeyword = stringKeyword('$comment')
 
 /** `$vocabulary`: read from meta-schemas; an annotation elsewhere. */

@@ -12,7 +12,8 @@ export const formatKeyword = defineKeyword<unknown, { name: string; check: Forma
   instanceTypes: ['string'],
   compile(value, ctx) {
     if (typeof value !== 'string') ctx.fail('format must be a string')
-    if (ctx.options.formats !== 'assert') return undefined
+    // The format-assertion vocabulary (named by a custom meta-schema) asserts whatever the option says.
+    if (ctx.options.formats !== 'assert' && !ctx.vocabularies?.has('format-assertion')) return undefined
     const name = value as string
     const check = ctx.format(name)
     return check === undefined ? undefined : { name, check }

@@ -8,6 +8,7 @@ import type { SchemaHandle } from '../../core/index.ts'
 export const unevaluatedItemsKeyword = defineKeyword<unknown, { handle: SchemaHandle; forbidden: boolean }>({
   keyword: 'unevaluatedItems',
   vocabulary: 'unevaluated',
+  dialects: ['2020-12', '2019-09'],
   schemaShape: 'schema',
   applies: 'child',
   instanceTypes: ['array'],

@@ -10,6 +10,7 @@ import type { SchemaHandle } from '../../core/index.ts'
 export const unevaluatedPropertiesKeyword = defineKeyword<unknown, { handle: SchemaHandle; forbidden: boolean }>({
   keyword: 'unevaluatedProperties',
   vocabulary: 'unevaluated',
+  dialects: ['2020-12', '2019-09'],
   schemaShape: 'schema',
   applies: 'child',
   instanceTypes: ['object'],

@@ -35,6 +35,7 @@ export const minPropertiesKeyword = count('minProperties', 'object', keys, (n, l
 export const maxContainsKeyword = defineKeyword<unknown, undefined>({
   keyword: 'maxContains',
   vocabulary: 'validation',
+  dialects: ['2020-12', '2019-09'],
   compile(value, ctx) {
     compileCount(value, ctx)
     return undefined

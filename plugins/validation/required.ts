@@ -49,6 +49,7 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
 export const dependentRequiredKeyword = defineKeyword<unknown, [string, string[]][]>({
   keyword: 'dependentRequired',
   vocabulary: 'validation',
+  dialects: ['2020-12', '2019-09'],
   instanceTypes: ['object'],
   compile(value, ctx) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail('dependentRequired must be an object')

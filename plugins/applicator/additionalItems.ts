@@ -1,0 +1,42 @@
+import { defineKeyword } from '../../core/index.ts'
+import type { SchemaHandle } from '../../core/index.ts'
+
+/**
+ * `additionalItems` (draft-07, 2019-09): items after an array-form `items` must be valid against
+ * this schema. Without array-form `items` it does nothing.
+ * @see https://json-schema.org/draft/2019-09/json-schema-core#section-9.3.1.2
+ */
+export const additionalItemsKeyword = defineKeyword<unknown, { handle: SchemaHandle; from: number; forbidden: boolean }>({
+  keyword: 'additionalItems',
+  vocabulary: 'applicator',
+  dialects: ['2019-09', 'draft-07'],
+  schemaShape: 'schema',
+  applies: 'child',
+  instanceTypes: ['array'],
+  compile(value, ctx) {
+    const items = ctx.schema.items
+    if (!Array.isArray(items)) return undefined
+    return { handle: ctx.subschema(), from: items.length, forbidden: value === false }
+  },
+  validate(c, x, ctx) {
+    const a = x as unknown[]
+    const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
+    let ok = true
+    for (let i = c.from; i < a.length; i++) {
+      if (c.forbidden) {
+        ctx.report({ limit: c.from }, `must NOT have more than ${c.from} items`)
+        return false
+      }
+      if (!ctx.apply(c.handle, a[i], i)) {
+        ok = false
+        if (!keepGoing) return false
+      }
+    }
+    if (a.length > c.from) ctx.evaluated?.markAllItems()
+    return ok
+  },
+  defaults(c, x, ctx) {
+    if (!ctx.owns(x) || !Array.isArray(x)) return
+    for (let i = c.from; i < x.length; i++) ctx.fill(c.handle, x, i)
+  },
+})
