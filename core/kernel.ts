@@ -8,6 +8,8 @@ import { applyDefaultsWith } from './defaults.ts'
 import { createHooks } from './hooks.ts'
 import type { Hooks } from './hooks.ts'
 import type { Dialect, KeywordCatalog } from './schema-index.ts'
+import { SchemaError } from './errors.ts'
+import { isObject } from './json.ts'
 import type { DialectName, FormatChecker, KeywordDefinition, ResolvedOptions, SchemaOptions } from './types.ts'
 import { JSONSchemaValidator, SimpleJSONSchema } from './validator.ts'
 import type { Schema } from './validator.ts'
@@ -132,10 +134,36 @@ export class Kernel {
   /** Compiles a schema; freezes the kernel. @throws SchemaError */
   compile(schema: unknown, options?: SchemaOptions): Compilation {
     this.frozen = true
-    const compilation = new Compilation(this.env, resolveOptions(options ?? {}, this.options))
+    const resolved = resolveOptions(options ?? {}, this.options)
+    if (resolved.validateSchema) this.checkAgainstMetaSchema(schema, resolved)
+    const compilation = new Compilation(this.env, resolved)
     compilation.compileRoot(schema)
     if (this.hooks.compiled.isUsed()) this.hooks.compiled.call(schema)
     return compilation
+  }
+
+  private readonly metaValidators = new Map<string, JSONSchemaValidator>()
+
+  /** Validates a schema against its meta-schema; throws `SchemaError` listing every problem. */
+  private checkAgainstMetaSchema(schema: unknown, options: ResolvedOptions): void {
+    if (typeof schema === 'boolean') return
+    const declared = isObject(schema) && typeof schema.$schema === 'string' ? stripHash(schema.$schema) : undefined
+    const uri = declared ?? this.env.dialect(options.defaultDialect).metaSchema
+    const registered = this.env.registry.has(uri)
+    let validator = registered ? this.metaValidators.get(uri) : undefined
+    if (validator === undefined) {
+      if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) return
+      const metaOptions = { ...options, validateSchema: false, formats: 'annotate' as const, allErrors: true, maxErrors: 100, strict: false }
+      validator = new JSONSchemaValidator(this, { $ref: uri }, new Compilation(this.env, metaOptions), true)
+      validator.compilation.compileRoot({ $ref: uri })
+      if (registered) this.metaValidators.set(uri, validator)
+    }
+    const error = validator.validate(schema)
+    if (error !== null) {
+      throw new SchemaError(
+        error.errors.map((e) => ({ schemaPath: '#' + e.instancePath, message: `${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })),
+      )
+    }
   }
 
   /** Compiles a JSON Schema into a validator. @throws SchemaError for a malformed schema */
@@ -178,5 +206,6 @@ export function resolveOptions(options: SchemaOptions, base: ResolvedOptions | u
     maxErrors: options.maxErrors ?? base?.maxErrors ?? 100,
     defaultDialect: options.defaultDialect ?? base?.defaultDialect ?? '2020-12',
     strict: options.strict ?? base?.strict ?? false,
+    validateSchema: options.validateSchema ?? base?.validateSchema ?? true,
   })
 }

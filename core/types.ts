@@ -43,6 +43,11 @@ export interface SchemaOptions {
   defaultDialect?: DialectName
   /** An unknown keyword is a `SchemaError` instead of an annotation. Default false. */
   strict?: boolean
+  /**
+   * Check the schema against its meta-schema (by `$schema`, else the default dialect's) before
+   * compiling; a `SchemaError` lists every problem. Default true.
+   */
+  validateSchema?: boolean
 }
 
 /** Options after defaults are filled in; what compile and run contexts expose. */
@@ -54,6 +59,7 @@ export interface ResolvedOptions {
   readonly maxErrors: number
   readonly defaultDialect: DialectName
   readonly strict: boolean
+  readonly validateSchema: boolean
 }
 
 /** What a keyword's `compile` sees: the schema around it and ways to reach subschemas. */

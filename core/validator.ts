@@ -35,11 +35,12 @@ export class JSONSchemaValidator implements Schema, Validator {
     private readonly kernel: Kernel,
     private readonly schema: unknown,
     /** @internal */ readonly compilation: Compilation,
+    /** @internal The kernel's own meta-schema check: user hooks do not see it. */ private readonly internal = false,
   ) {
     const o = compilation.options
     this.collect = { collecting: true, allErrors: o.allErrors, maxErrors: Math.max(1, o.maxErrors) }
     const h = kernel.hooks
-    this.hooked = h.beforeValidate.isUsed() || h.afterValidate.isUsed() || h.errorMessage.isUsed()
+    this.hooked = !internal && (h.beforeValidate.isUsed() || h.afterValidate.isUsed() || h.errorMessage.isUsed())
   }
 
   validator(): Validator {
@@ -101,6 +102,7 @@ export class JSONSchemaValidator implements Schema, Validator {
   }
 
   private finish(issues: ValidationIssue[], data: unknown): ValidationError | null {
+    if (this.internal) return issues.length === 0 ? null : new ValidationError(issues)
     const hooks = this.kernel.hooks
     if (hooks.errorMessage.isUsed()) {
       for (const issue of issues) issue.message = hooks.errorMessage.call(issue.message, issue)

@@ -199,3 +199,28 @@ hooks('resolveFormat adds a checker by name', () => {
 })
 
 for (const s of [custom, freeze, seed, hooks]) s.run()
+
+const meta = suite('meta-schema validation')
+
+meta('a schema that fails its meta-schema throws SchemaError listing every problem', () => {
+  try {
+    newJSONSchema({ type: 'object', properties: { a: { minLength: 'three' }, b: { required: 'x' } }, maxItems: -1 })
+    assert.unreachable('expected SchemaError')
+  } catch (e) {
+    assert.ok(SchemaError.isInstance(e))
+    const paths = (e as SchemaError).errors.map((p) => p.schemaPath).sort()
+    assert.equal(paths, ['#/maxItems', '#/properties/a/minLength', '#/properties/b/required'])
+  }
+})
+
+meta('validateSchema: false skips the meta-schema check', () => {
+  assert.throws(() => newJSONSchema({ contentMediaType: 5 }), /contentMediaType/)
+  assert.is(newJSONSchema({ contentMediaType: 5 }, { validateSchema: false }).validate(1), null)
+})
+
+meta('each draft is checked against its own meta-schema', () => {
+  assert.throws(() => newJSONSchema({ $schema: 'http://json-schema.org/draft-07/schema#', items: [{ type: 1 }] }), (e: unknown) => SchemaError.isInstance(e))
+  assert.is(newJSONSchema({ $schema: 'http://json-schema.org/draft-07/schema#', items: [{ type: 'string' }] }).validate(['a']), null)
+})
+
+meta.run()

@@ -1,0 +1,44 @@
+/**
+ * The whole official suite (three drafts, required, optional and format) with code generation
+ * forbidden, as on edge runtimes: run with `node --disallow-code-generation-from-strings`.
+ * Prints `N passed, N failed`; exits non-zero on any failure.
+ */
+import { newJSONSchema } from '../../index.ts'
+import { remotes, suiteFiles } from '../support/suite.ts'
+
+let codegen = true
+try {
+  new Function('return 1')
+} catch {
+  codegen = false
+}
+if (codegen) {
+  console.error('code generation is allowed here: run with --disallow-code-generation-from-strings')
+  process.exit(1)
+}
+
+const schemas = remotes()
+let passed = 0
+let failed = 0
+for (const [draft, dialect] of [
+  ['draft2020-12', '2020-12'],
+  ['draft2019-09', '2019-09'],
+  ['draft7', 'draft-07'],
+] as const) {
+  for (const file of suiteFiles(draft)) {
+    for (const group of file.groups) {
+      for (const c of group.tests) {
+        try {
+          const v = newJSONSchema(group.schema, { schemas, formats: file.formats, defaultDialect: dialect })
+          if ((v.validate(c.data) === null) === c.valid) passed++
+          else throw new Error(`expected ${c.valid ? 'valid' : 'invalid'}`)
+        } catch (e) {
+          failed++
+          console.error(`FAIL ${draft}/${file.name} ${group.description}: ${c.description}: ${(e as Error).message}`)
+        }
+      }
+    }
+  }
+}
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)
