@@ -119,13 +119,13 @@ export function canonicalKey(value: unknown): string {
   if (typeof value !== 'object' || value === null) return primitiveKey(value)
   let out = ''
   const onPath = new Set<object>()
-  // Work items: a value to write, or a literal string (closing brackets, separators).
+  // Work items: a value to write, or a `Literal` (brackets, separators, keys) written as is.
   const work: unknown[] = [value]
   const CLOSE = Symbol('close')
   while (work.length > 0) {
     const item = work.pop()
-    if (typeof item === 'string') {
-      out += item
+    if (item instanceof Literal) {
+      out += item.text
       continue
     }
     if (item === CLOSE) {
@@ -140,19 +140,23 @@ export function canonicalKey(value: unknown): string {
     onPath.add(item)
     work.push(item, CLOSE)
     if (Array.isArray(item)) {
-      work.push(']')
-      for (let i = item.length - 1; i >= 0; i--) work.push(item[i], i === 0 ? '' : ',')
+      work.push(new Literal(']'))
+      for (let i = item.length - 1; i >= 0; i--) work.push(item[i], new Literal(i === 0 ? '' : ','))
       out += '['
     } else {
       const keys = Object.keys(item).sort()
-      work.push('}')
+      work.push(new Literal('}'))
       for (let i = keys.length - 1; i >= 0; i--) {
-        work.push((item as Record<string, unknown>)[keys[i]!], `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:`)
+        work.push((item as Record<string, unknown>)[keys[i]!], new Literal(`${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:`))
       }
       out += '{'
     }
   }
   return out
+}
+
+class Literal {
+  constructor(readonly text: string) {}
 }
 
 function primitiveKey(value: unknown): string {

@@ -5,6 +5,7 @@ interface MultipleOf {
   /** The divisor as an exact decimal: mantissa × 10^exponent. */
   mantissa: bigint
   exponent: number
+  integer: boolean
 }
 
 /** The exact decimal value of a number's shortest representation (`0.0075` is 75 × 10^-4). */
@@ -27,13 +28,15 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
     if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) ctx.fail('multipleOf must be a number greater than 0')
     const divisor = value as number
     const [mantissa, exponent] = decimal(divisor)
-    return { divisor, mantissa, exponent }
+    return { divisor, mantissa, exponent, integer: Number.isSafeInteger(divisor) }
   },
   validate(m, x) {
-    const q = (x as number) / m.divisor
-    if (Number.isInteger(q)) return true
-    if (Number.isFinite(q) && Math.abs(q - Math.round(q)) > 1e-10 * Math.max(1, Math.abs(q))) return false
-    // Inexact or overflowing division: decide on exact decimals.
+    const n = x as number
+    // Safe integers divide exactly in floating point.
+    if (m.integer && Number.isSafeInteger(n)) return n % m.divisor === 0
+    const q = n / m.divisor
+    if (Number.isFinite(q) && Math.abs(q - Math.round(q)) > 1e-9 * Math.max(1, Math.abs(q))) return false
+    // Near an integer (or overflowing): float division may have rounded, so decide on exact decimals.
     const [xm, xe] = decimal(x as number)
     if (xm === 0n) return true
     const shift = xe - m.exponent
