@@ -5,6 +5,8 @@ interface MultipleOf {
   /** The divisor as an exact decimal: mantissa × 10^exponent. */
   mantissa: bigint
   exponent: number
+  /** `mantissa` as a safe integer, or 0 when it is not one. */
+  small: number
   integer: boolean
 }
 
@@ -28,7 +30,8 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
     if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) ctx.fail('multipleOf must be a number greater than 0')
     const divisor = value as number
     const [mantissa, exponent] = decimal(divisor)
-    return { divisor, mantissa, exponent, integer: Number.isSafeInteger(divisor) }
+    const small = mantissa <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(mantissa) : 0
+    return { divisor, mantissa, exponent, small, integer: Number.isSafeInteger(divisor) }
   },
   validate(m, x) {
     const n = x as number
@@ -37,14 +40,32 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
     const q = n / m.divisor
     if (Number.isFinite(q) && Math.abs(q - Math.round(q)) > 1e-9 * Math.max(1, Math.abs(q))) return false
     // Near an integer (or overflowing): float division may have rounded, so decide on exact decimals.
-    const [xm, xe] = decimal(x as number)
-    if (xm === 0n) return true
-    const shift = xe - m.exponent
-    if (shift >= 0) return (xm * 10n ** BigInt(shift)) % m.mantissa === 0n
-    return xm % (m.mantissa * 10n ** BigInt(-shift)) === 0n
+    return exactMultiple(n, m)
   },
   error: {
     params: (m) => ({ multipleOf: m.divisor }),
     message: (p) => `must be multiple of ${p.multipleOf}`,
   },
 })
+
+/**
+ * Decides on the shortest decimal representations of both numbers. Plain notation with few
+ * digits stays in safe integers; anything else goes through BigInt.
+ */
+function exactMultiple(n: number, m: MultipleOf): boolean {
+  const s = String(n)
+  if (m.exponent <= 0 && m.small !== 0 && s.indexOf('e') < 0) {
+    const dot = s.indexOf('.')
+    const fraction = dot < 0 ? 0 : s.length - dot - 1
+    // The last fraction digit is not 0, so more decimals than the divisor has means no multiple.
+    if (fraction > -m.exponent) return false
+    const digits = Math.abs(Number(dot < 0 ? s : s.slice(0, dot) + s.slice(dot + 1)))
+    const scaled = digits * 10 ** (-m.exponent - fraction)
+    if (Number.isSafeInteger(scaled)) return scaled % m.small === 0
+  }
+  const [xm, xe] = decimal(n)
+  if (xm === 0n) return true
+  const shift = xe - m.exponent
+  if (shift >= 0) return (xm * 10n ** BigInt(shift)) % m.mantissa === 0n
+  return xm % (m.mantissa * 10n ** BigInt(-shift)) === 0n
+}
