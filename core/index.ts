@@ -3,7 +3,7 @@
  */
 export { Kernel, resolveOptions } from './kernel.ts'
 export type { ClassPlugin, KernelOptions, KernelSetup, Plugin } from './kernel.ts'
-export { JSONSchemaValidator, SimpleJSONSchema } from './validator.ts'
+export { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
 export type { Schema, Validator } from './validator.ts'
 export { SchemaError, ValidationError } from './errors.ts'
 export type { SchemaProblem, ValidationIssue } from './errors.ts'

@@ -10,8 +10,17 @@ import type { Hooks } from './hooks.ts'
 import type { Dialect, KeywordCatalog } from './schema-index.ts'
 import { SchemaError } from './errors.ts'
 import { isObject } from './json.ts'
-import type { DialectName, FormatChecker, KeywordDefinition, ResolvedOptions, SchemaOptions } from './types.ts'
-import { JSONSchemaValidator, SimpleJSONSchema } from './validator.ts'
+import type {
+  FormatChecker,
+  KeywordDefinition,
+  DialectName,
+  ResolvedOptions,
+  SchemaOptions,
+  StructDeriver,
+  StructOptions,
+  StructType,
+} from './types.ts'
+import { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
 import type { Schema } from './validator.ts'
 
 /** A class plugin: options checked in its constructor, `apply(kernel)` only taps. */
@@ -34,6 +43,8 @@ export interface KernelSetup {
   formats: Readonly<Record<string, FormatChecker>>
   /** Meta-schemas (and other documents every compile may reach) by URI. */
   registry: Readonly<Record<string, unknown>>
+  /** Derives schemas from TypeScript declarations (`newStructSchema`); absent, that throws. */
+  structs?: StructDeriver
 }
 
 function stripHash(uri: string): string {
@@ -52,7 +63,10 @@ export class Kernel {
   private readonly options: ResolvedOptions
   private readonly env: CompileEnvironment
 
+  private readonly structs: StructDeriver | undefined
+
   constructor(setup: KernelSetup, options: KernelOptions = {}, private readonly lockedReason?: string) {
+    this.structs = setup.structs
     for (const d of setup.dialects) {
       this.dialects.set(d.name, d)
       this.byMetaSchema.set(stripHash(d.metaSchema), d)
@@ -174,6 +188,16 @@ export class Kernel {
   /** Same as `newJSONSchema`; the plain `Schema` handed to consumers. @throws SchemaError */
   newSimpleJSONSchema(schema: unknown, options?: SchemaOptions): SimpleJSONSchema {
     return new SimpleJSONSchema(this, schema, this.compile(schema, options))
+  }
+
+  /**
+   * Derives a draft 2020-12 schema from a TypeScript declaration and compiles it.
+   * @throws SchemaError when the declaration cannot be found or expressed in JSON Schema
+   */
+  newStructSchema(type: StructType, options: StructOptions = {}): StructValidator {
+    if (this.structs === undefined) throw new Error('schemavet: this kernel was built without struct support')
+    const schema = this.structs(type, options)
+    return new StructValidator(this, schema, this.compile(schema, options))
   }
 
   /**

@@ -50,6 +50,20 @@ export interface SchemaOptions {
   validateSchema?: boolean
 }
 
+/** A TypeScript declaration to derive a schema from: `{ file, name }` or `'./path/file.ts#Name'`. */
+export type StructType = string | { file: string; name: string }
+
+/** Options of `newStructSchema`: schema options plus how the declaration is read. */
+export interface StructOptions extends SchemaOptions {
+  /** Object types accept properties they do not declare (default false: `additionalProperties: false`). */
+  allowAdditionalProperties?: boolean
+  /** Directory that relative file paths resolve against (default `process.cwd()`). */
+  basePath?: string
+}
+
+/** Derives a draft 2020-12 schema from a TypeScript declaration; throws `SchemaError` when it cannot. */
+export type StructDeriver = (type: StructType, options: StructOptions) => Record<string, unknown>
+
 /** Options after defaults are filled in; what compile and run contexts expose. */
 export interface ResolvedOptions {
   readonly schemas: Readonly<Record<string, unknown>>

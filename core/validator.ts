@@ -115,6 +115,22 @@ export class JSONSchemaValidator implements Schema, Validator {
 /** The plain `Schema` of the spec; behaves as `JSONSchemaValidator`. */
 export class SimpleJSONSchema extends JSONSchemaValidator {}
 
+/**
+ * A schema derived from a TypeScript declaration (`newStructSchema`). `jsonSchema()` returns the
+ * derived schema; `validate` checks plain objects and class instances (own enumerable
+ * properties); `null` and `undefined` are errors saying a value is required.
+ */
+export class StructValidator extends JSONSchemaValidator {
+  override validate(data: unknown): ValidationError | null {
+    if (data === null || data === undefined) {
+      return new ValidationError([
+        { keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: `a value is required (got ${data})` },
+      ])
+    }
+    return super.validate(data)
+  }
+}
+
 function unexplained(): ValidationIssue {
   return { keyword: 'exception', instancePath: '', schemaPath: '#', params: {}, message: 'invalid (a keyword failed without reporting why)' }
 }
