@@ -101,7 +101,9 @@ export class Compilation {
       this.index.addDocument(normalized, base, '', dialect)
       this.root = this.nodeFor(normalized, this.locate(normalized, base))
       this.linkDynamicAnchors()
-      for (const cycle of classifyCycles(this.nodes)) this.env.hooks.cycle.call({ path: cycle })
+      const cycles = classifyCycles(this.nodes)
+      this.hasCycles = cycles.length > 0
+      for (const cycle of cycles) this.env.hooks.cycle.call({ path: cycle })
       for (const n of this.nodes) {
         n.pushScope = this.usesDynamicScope
         n.finish()
@@ -347,10 +349,8 @@ export class Compilation {
     }
   }
 
-  /** Whether some reference sits in an in-place cycle (set after compile). */
-  get hasCycles(): boolean {
-    return this.nodes.some((n) => n.edges.some((e) => e.guarded))
-  }
+  /** Whether some reference sits in an in-place cycle (set once the graph is classified). */
+  hasCycles = false
 }
 
 function describeValue(value: unknown): string {

@@ -30,6 +30,8 @@ class DefaultsWalk implements DefaultsContext {
   holder: Record<string, unknown> | unknown[]
   key: string | number
   depth = 0
+  /** Depth where the current stack started (0, or a resumed deferred slot's depth). */
+  base = 0
   path: (string | number)[] = []
   scope: Resource[] = []
   readonly deferred: Deferred[] = []
@@ -80,7 +82,7 @@ class DefaultsWalk implements DefaultsContext {
   fill(handle: SchemaHandle, holder: Record<string, unknown> | unknown[], key: string | number): void {
     if (!this.owned.has(holder)) return
     const node = (handle as Handle).node
-    if (this.depth + 1 > this.limit) {
+    if (this.depth + 1 - this.base > this.limit) {
       this.deferred.push({ node, holder, key, depth: this.depth + 1, scope: this.scope.slice(), path: [...this.path, key] })
       return
     }
@@ -137,6 +139,7 @@ class DefaultsWalk implements DefaultsContext {
     this.holder = item.holder
     this.key = item.key
     this.depth = item.depth
+    this.base = item.depth
     this.scope = item.scope
     this.path = item.path
     this.walk(item.node)
@@ -148,9 +151,18 @@ class DefaultsWalk implements DefaultsContext {
  * @throws ValidationError for a reference cycle that consumes no input, or data that contains itself
  */
 export function applyDefaultsWith(compilation: Compilation, value: unknown, validateCycles: (v: unknown) => void): unknown {
+  // A cycle validation would report on the input is reported exactly as `validate` reports it
+  // (the walk may meet the same ring from another entry, or inside a branch test).
+  if (compilation.hasCycles && value !== undefined) validateCycles(value)
   for (let limit = 256; ; limit >>= 2) {
     const owned = new Set<object>()
-    const { copy, cyclic } = copyJson(value, owned)
+    let copied: { copy: unknown; cyclic: boolean }
+    try {
+      copied = copyJson(value, owned)
+    } catch (e) {
+      throw new ValidationError([{ keyword: 'size', instancePath: '', schemaPath: '#', params: {}, message: (e as Error).message }])
+    }
+    const { copy, cyclic } = copied
     const box: Record<string, unknown> = { value: copy }
     owned.add(box)
     const walk = new DefaultsWalk(compilation, owned, limit, cyclic, box)

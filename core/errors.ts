@@ -21,8 +21,19 @@ export interface SchemaProblem {
   message: string
 }
 
+/** Problems spelled out in `message`; the rest are counted (all stay in `errors`). */
+const LISTED = 20
+
 function describe(issue: ValidationIssue): string {
-  return `${issue.instancePath === '' ? '(root)' : issue.instancePath}: ${issue.message}`
+  const path = issue.instancePath.length > 200 ? `…${issue.instancePath.slice(-200)}` : issue.instancePath
+  return `${path === '' ? '(root)' : path}: ${issue.message}`
+}
+
+function summary(errors: ValidationIssue[]): string {
+  if (errors.length === 1) return describe(errors[0]!)
+  const lines = errors.slice(0, LISTED).map(describe)
+  if (errors.length > LISTED) lines.push(`… and ${errors.length - LISTED} more`)
+  return `${errors.length} problems:\n${lines.join('\n')}`
 }
 
 /**
@@ -33,7 +44,7 @@ export class ValidationError extends Error {
   override name = 'ValidationError'
   readonly errors: ValidationIssue[]
   constructor(errors: ValidationIssue[]) {
-    super(errors.length === 1 ? describe(errors[0]!) : `${errors.length} problems:\n${errors.map(describe).join('\n')}`)
+    super(summary(errors))
     this.errors = errors
   }
   /** True for a schemavet `ValidationError`, also across package copies. */

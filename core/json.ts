@@ -174,22 +174,27 @@ function primitiveKey(value: unknown): string {
   }
 }
 
+/** Containers `copyJson` creates at most: shared subtrees are copied per place, which hostile data could blow up. */
+export const COPY_LIMIT = 50_000_000
+
 /**
- * Deep copy of plain objects and arrays (other values are shared), iterative, depth-first.
- * Shared subtrees are copied once and stay shared; data that contains itself keeps its shape in
- * the copy and is flagged `cyclic`. `owned` receives every container created.
+ * Deep copy of plain objects and arrays (other values are shared), iterative, depth-first. The
+ * copy is a tree, as JSON is: an object the input reuses at two places is copied at each. Data
+ * that contains itself keeps its loop in the copy and is flagged `cyclic`. `owned` receives
+ * every container created. Throws past `COPY_LIMIT` containers instead of exhausting memory.
  */
 export function copyJson<T>(value: T, owned?: Set<object>): { copy: T; cyclic: boolean } {
   if (typeof value !== 'object' || value === null || !isPlainContainer(value)) return { copy: value, cyclic: false }
-  const copies = new Map<object, object>()
-  const open = new Set<object>()
+  // Containers on the current path, to their copies: a reference back to one is a loop.
+  const open = new Map<object, object>()
   let cyclic = false
+  let made = 0
   const frames: { source: object; copy: object; keys: string[] | null; next: number }[] = []
   const enter = (source: object): object => {
+    if (++made > COPY_LIMIT) throw new Error(`data too large to copy: its shared subtrees expand past ${COPY_LIMIT} objects`)
     const isArray = Array.isArray(source)
     const copy = isArray ? new Array((source as unknown[]).length) : {}
-    copies.set(source, copy)
-    open.add(source)
+    open.set(source, copy)
     owned?.add(copy)
     frames.push({ source, copy, keys: isArray ? null : Object.keys(source), next: 0 })
     return copy
@@ -208,10 +213,10 @@ export function copyJson<T>(value: T, owned?: Set<object>): { copy: T; cyclic: b
     const v = (frame.source as Record<string, unknown>)[key]
     let out: unknown = v
     if (typeof v === 'object' && v !== null && isPlainContainer(v)) {
-      const seen = copies.get(v)
-      if (seen !== undefined) {
-        if (open.has(v)) cyclic = true
-        out = seen
+      const loop = open.get(v)
+      if (loop !== undefined) {
+        cyclic = true
+        out = loop
       } else {
         out = enter(v)
       }

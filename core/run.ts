@@ -13,7 +13,7 @@ import { CyclicDataError } from './json.ts'
 import { Handle, Node, Tracker, typeIndex } from './node.ts'
 import type { Step } from './node.ts'
 import type { Resource } from './schema-index.ts'
-import { formatPointer } from './uri.ts'
+import { escapeToken } from './uri.ts'
 
 /** Default levels of child application evaluated on one JavaScript stack before splitting. */
 export const SPLIT_DEPTH = 384
@@ -42,7 +42,8 @@ export class StopCollecting {}
 interface Task {
   node: Node
   instance: unknown
-  path: (string | number)[]
+  /** JSON Pointer of the instance (maintained on the collecting pass only). */
+  pointer: string
   depth: number
   scope: Resource[]
   scopeKey: string
@@ -78,7 +79,9 @@ export class Run implements RunContext {
   nodeExhaustive = false
   step: Step | null = null
   depth: number
-  readonly path: (string | number)[]
+  /** JSON Pointer of the current instance, built as the evaluation descends (collecting pass). */
+  pointer: string
+  private readonly pointers: string[] = []
   readonly scope: Resource[]
   private readonly guard: GuardEntry[] = []
   private readonly limit: number
@@ -93,7 +96,7 @@ export class Run implements RunContext {
     this.allErrors = settings.allErrors
     this.errors = settings.collecting ? [] : null
     this.depth = task.depth
-    this.path = task.path.slice()
+    this.pointer = task.pointer
     this.scope = task.scope.slice()
     this.limit = task.depth + limit
   }
@@ -120,12 +123,15 @@ export class Run implements RunContext {
     ancestors[d] = x
     if (d >= 8 && (d & (d - 1)) === 0) this.checkCyclicData(d)
     const collecting = this.collecting && segment !== undefined
-    if (collecting) this.path.push(segment)
+    if (collecting) {
+      this.pointers.push(this.pointer)
+      this.pointer += '/' + escapeToken(segment)
+    }
     const outer = this.evaluated
     this.evaluated = null
     const ok = h.node.evaluate(x, this)
     this.evaluated = outer
-    if (collecting) this.path.pop()
+    if (collecting) this.pointer = this.pointers.pop()!
     this.depth--
     return ok
   }
@@ -137,7 +143,7 @@ export class Run implements RunContext {
       if (guard[i]!.node === h.node) {
         const path = guard.slice(i).map((g) => g.node.location)
         path.push(h.node.location)
-        throw new CycleAbort(h.keyword, path, formatPointer(this.path))
+        throw new CycleAbort(h.keyword, path, this.pointer)
       }
     }
     guard.push({ node: h.node, depth: d })
@@ -203,10 +209,22 @@ export class Run implements RunContext {
     if (this.errors !== null) this.errors.length = mark
   }
 
+  takeErrors(mark: number): ValidationIssue[] {
+    return this.errors === null ? [] : this.errors.splice(mark)
+  }
+
+  restoreErrors(issues: readonly ValidationIssue[]): void {
+    for (const issue of issues) this.push(issue)
+  }
+
+  get instancePath(): string {
+    return this.pointer
+  }
+
   report(params: Record<string, unknown>, message: string, segment?: string | number): void {
     if (this.errors === null || this.step === null) return
-    const path = segment === undefined ? this.path : [...this.path, segment]
-    this.push({ keyword: this.step.keyword, instancePath: formatPointer(path), schemaPath: this.step.schemaPath, params, message })
+    const instancePath = segment === undefined ? this.pointer : this.pointer + '/' + escapeToken(segment)
+    this.push({ keyword: this.step.keyword, instancePath, schemaPath: this.step.schemaPath, params, message })
   }
 
   /** Records the issue of a failed step (nothing for pure applicators, whose subschemas reported). */
@@ -216,7 +234,7 @@ export class Run implements RunContext {
     const params = error.params ? error.params(step.compiled, x, this) : {}
     this.push({
       keyword: step.keyword,
-      instancePath: formatPointer(this.path),
+      instancePath: this.pointer,
       schemaPath: step.schemaPath,
       params,
       message: error.message(params, step.compiled),
@@ -226,7 +244,7 @@ export class Run implements RunContext {
   failFalse(node: Node): void {
     this.push({
       keyword: 'false schema',
-      instancePath: formatPointer(this.path),
+      instancePath: this.pointer,
       schemaPath: node.location,
       params: {},
       message: 'boolean schema is false',
@@ -237,7 +255,7 @@ export class Run implements RunContext {
     const what = typeof x === 'number' ? String(x) : typeof x === 'bigint' ? 'a BigInt' : typeof x
     this.push({
       keyword: 'type',
-      instancePath: formatPointer(this.path),
+      instancePath: this.pointer,
       schemaPath: node.location,
       params: { type: 'json', value: what },
       message: `must be a JSON value (got ${what})`,
@@ -268,9 +286,9 @@ export class Run implements RunContext {
       if (this.errors !== null) for (const e of hit.errors) this.push(e)
       return hit.ok
     }
-    const path = this.collecting && segment !== undefined ? [...this.path, segment] : this.path.slice()
+    const pointer = this.collecting && segment !== undefined ? this.pointer + '/' + escapeToken(segment) : this.pointer
     // Data that contains itself is caught by the check at power-of-two depths inside the task.
-    throw new DeepSplit({ node, instance: x, path, depth: this.depth, scope: this.scope.slice(), scopeKey })
+    throw new DeepSplit({ node, instance: x, pointer, depth: this.depth, scope: this.scope.slice(), scopeKey })
   }
 }
 
@@ -290,7 +308,7 @@ export class Driver {
 
   /** Evaluates `node` on `data`; returns the answer and, when collecting, the issues. */
   run(node: Node, data: unknown, settings: PassSettings): { ok: boolean; errors: ValidationIssue[] } {
-    const tasks: Task[] = [{ node, instance: data, path: [], depth: 0, scope: [], scopeKey: '' }]
+    const tasks: Task[] = [{ node, instance: data, pointer: '', depth: 0, scope: [], scopeKey: '' }]
     let limit = SPLIT_DEPTH
     this.ancestors[0] = data
     for (;;) {

@@ -153,6 +153,12 @@ export interface RunContext {
   errorMark(): number
   /** Drops issues recorded since `mark` (a branch that did not matter). */
   resetErrors(mark: number): void
+  /** Removes and returns the issues recorded since `mark` (empty on the fast pass). */
+  takeErrors(mark: number): ValidationIssue[]
+  /** Records issues taken earlier with `takeErrors`. */
+  restoreErrors(issues: readonly ValidationIssue[]): void
+  /** JSON Pointer of the current instance on the failure pass (`''` on the fast pass). */
+  readonly instancePath: string
   /**
    * Records an issue for the current keyword beside the one the kernel adds on failure; `segment`
    * points below the current instance path. Only does work on the failure pass.

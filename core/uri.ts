@@ -38,10 +38,16 @@ export function parsePointer(text: string): string[] {
   return pointer.parse(text)
 }
 
+/** Escapes one JSON Pointer token (`~` to `~0`, `/` to `~1`). */
+export function escapeToken(token: string | number): string {
+  if (typeof token === 'number') return String(token)
+  return token.includes('~') || token.includes('/') ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token
+}
+
 /** Formats tokens as a JSON Pointer (escaping `~` and `/`). */
 export function formatPointer(tokens: readonly (string | number)[]): string {
   let out = ''
-  for (const t of tokens) out += '/' + String(t).replace(/~/g, '~0').replace(/\//g, '~1')
+  for (const t of tokens) out += '/' + escapeToken(t)
   return out
 }
 

@@ -1,4 +1,4 @@
-import type { CompileContext, SchemaHandle } from '../../core/index.ts'
+import type { CompileContext, RunContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 
 /** Compiles an array of subschemas (`allOf`, `anyOf`, `oneOf`, `prefixItems`); fails unless a non-empty array. */
 export function compileSchemaArray(value: unknown, ctx: CompileContext): SchemaHandle[] {
@@ -20,4 +20,25 @@ export function compilePattern(source: unknown, ctx: CompileContext, ...segments
   } catch (e) {
     return ctx.fail(`invalid regular expression: ${(e as Error).message}`, ...segments)
   }
+}
+
+/**
+ * Reports the branches of a failed `anyOf`/`oneOf` on the failure pass. Without `allErrors`, when
+ * exactly one branch got past a type mismatch at this location, only its issues are kept: that is
+ * the branch the data was meant for, and nested schemas (a recursive JSON value) then report the
+ * one deep cause instead of every branch at every level. Otherwise every branch's issues are kept
+ * and `own` adds the keyword's message.
+ */
+export function reportBranches(ctx: RunContext, branches: ValidationIssue[][], own: () => void): void {
+  if (!ctx.collecting) return
+  if (!ctx.allErrors) {
+    const here = ctx.instancePath
+    const meant = branches.filter((issues) => !issues.every((i) => i.instancePath === here && (i.keyword === 'type' || i.keyword === 'false schema')))
+    if (meant.length === 1 && meant[0]!.length > 0) {
+      ctx.restoreErrors(meant[0]!)
+      return
+    }
+  }
+  for (const issues of branches) ctx.restoreErrors(issues)
+  own()
 }

@@ -1,6 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
-import type { DefaultsContext, SchemaHandle } from '../../core/index.ts'
-import { compileSchemaArray } from './_shared.ts'
+import type { DefaultsContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
+import { compileSchemaArray, reportBranches } from './_shared.ts'
 
 /**
  * Defaults of `anyOf`/`oneOf`: a branch's defaults apply only when exactly one branch validates
@@ -30,15 +30,18 @@ export const anyOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
   validate(branches, x, ctx) {
     const mark = ctx.errorMark()
     const all = ctx.exhaustive
+    const failed: ValidationIssue[][] | null = ctx.collecting ? [] : null
     let ok = false
     for (const b of branches) {
       if (ctx.apply(b, x)) {
         ok = true
         if (!all) break
+      } else if (failed !== null) {
+        failed.push(ctx.takeErrors(mark))
       }
     }
     if (ok) ctx.resetErrors(mark)
-    else ctx.report({}, 'must match a schema in anyOf')
+    else reportBranches(ctx, failed ?? [], () => ctx.report({}, 'must match a schema in anyOf'))
     return ok
   },
   defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),

@@ -1,6 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
-import type { SchemaHandle } from '../../core/index.ts'
-import { compileSchemaArray } from './_shared.ts'
+import type { SchemaHandle, ValidationIssue } from '../../core/index.ts'
+import { compileSchemaArray, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
 
 /**
@@ -16,10 +16,14 @@ export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
   validate(branches, x, ctx) {
     const mark = ctx.errorMark()
     const all = ctx.exhaustive
+    const failed: ValidationIssue[][] | null = ctx.collecting ? [] : null
     let first = -1
     let second = -1
     for (let i = 0; i < branches.length; i++) {
-      if (!ctx.apply(branches[i]!, x)) continue
+      if (!ctx.apply(branches[i]!, x)) {
+        if (failed !== null) failed.push(ctx.takeErrors(mark))
+        continue
+      }
       if (first < 0) first = i
       else if (second < 0) {
         second = i
@@ -30,8 +34,12 @@ export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
       ctx.resetErrors(mark)
       return true
     }
-    if (second >= 0) ctx.resetErrors(mark)
-    ctx.report({ passingSchemas: second >= 0 ? [first, second] : null }, 'must match exactly one schema in oneOf')
+    if (second >= 0) {
+      ctx.resetErrors(mark)
+      ctx.report({ passingSchemas: [first, second] }, 'must match exactly one schema in oneOf')
+    } else {
+      reportBranches(ctx, failed ?? [], () => ctx.report({ passingSchemas: null }, 'must match exactly one schema in oneOf'))
+    }
     return false
   },
   defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
