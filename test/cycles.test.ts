@@ -5,7 +5,7 @@
  * Recursion that consumes input, branches that merely fail and a `$ref` reached twice by
  * different routes are not cycles.
  *
- * Every test runs in a guarded worker (test/support/guard.ts): a hang or a stack overflow fails
+ * Every test runs in a guarded child process (test/support/guard.ts): a hang or a crash fails
  * that test after 10 s instead of stalling the run.
  */
 import { readFileSync } from 'node:fs'
