@@ -15,6 +15,7 @@ import type {
   KeywordDefinition,
   DialectName,
   ResolvedOptions,
+  SchemaConverter,
   SchemaOptions,
   StructDeriver,
   StructOptions,
@@ -45,6 +46,8 @@ export interface KernelSetup {
   registry: Readonly<Record<string, unknown>>
   /** Derives schemas from TypeScript declarations (`newStructSchema`); absent, that throws. */
   structs?: StructDeriver
+  /** Converts schemas for `~standard.jsonSchema` targets other than draft 2020-12. */
+  convert?: SchemaConverter
 }
 
 function stripHash(uri: string): string {
@@ -64,9 +67,12 @@ export class Kernel {
   private readonly env: CompileEnvironment
 
   private readonly structs: StructDeriver | undefined
+  /** @internal Converter behind `~standard.jsonSchema` (from the setup). */
+  readonly convert: SchemaConverter | undefined
 
   constructor(setup: KernelSetup, options: KernelOptions = {}, private readonly lockedReason?: string) {
     this.structs = setup.structs
+    this.convert = setup.convert
     for (const d of setup.dialects) {
       this.dialects.set(d.name, d)
       this.byMetaSchema.set(stripHash(d.metaSchema), d)

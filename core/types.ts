@@ -61,6 +61,12 @@ export interface StructOptions extends SchemaOptions {
   basePath?: string
 }
 
+/**
+ * Converts a schema document to another target (`draft-07`, `openapi-3.0`) for the Standard JSON
+ * Schema trait; returns a fresh object; throws when the target is unsupported or cannot express it.
+ */
+export type SchemaConverter = (schema: unknown, target: string) => Record<string, unknown>
+
 /** Derives a draft 2020-12 schema from a TypeScript declaration; throws `SchemaError` when it cannot. */
 export type StructDeriver = (type: StructType, options: StructOptions) => Record<string, unknown>
 

@@ -7,7 +7,11 @@ import { ValidationError } from './errors.ts'
 import type { ValidationIssue } from './errors.ts'
 import { CyclicDataError } from './json.ts'
 import type { Kernel } from './kernel.ts'
+import { buildOutput } from './output.ts'
+import type { OutputFormat, OutputUnit } from './output.ts'
 import { CycleAbort, Driver } from './run.ts'
+import { standardProps } from './standard-schema.ts'
+import type { StandardProps } from './standard-schema.ts'
 import type { PassSettings } from './run.ts'
 
 /** What the structured-output operations accept. */
@@ -45,6 +49,22 @@ export class JSONSchemaValidator implements Schema, Validator {
 
   validator(): Validator {
     return this
+  }
+
+  private standard: StandardProps<unknown, unknown> | undefined
+
+  /**
+   * Standard Schema V1 with the JSON Schema trait: `validate(value)` applies defaults then
+   * validates, returning `{ value: defaultedCopy }` or only `{ issues }`; `jsonSchema.input/output`
+   * return a fresh schema for the requested target.
+   */
+  get '~standard'(): StandardProps<unknown, unknown> {
+    return (this.standard ??= standardProps({
+      applyDefaults: (value) => this.kernel.applyDefaults(value, this),
+      validate: (value) => this.validate(value),
+      jsonSchema: () => this.schema,
+      convert: this.kernel.convert,
+    }))
   }
 
   jsonSchema(): unknown {
