@@ -90,6 +90,16 @@ export class JSONSchemaValidator implements Schema, Validator {
     }
   }
 
+  /**
+   * The standard output of draft 2020-12 for `data`: `flag` (`{ valid }`), `basic` (a flat list of
+   * failed units, or of annotations when valid) or `detailed` (units nested along the schema).
+   * Collects every issue up to `maxErrors`. A separate, slower evaluation: `validate` is unchanged.
+   */
+  output(data: unknown, format: OutputFormat = 'basic'): OutputUnit {
+    const source = { compilation: this.compilation, hooks: this.kernel.hooks, userHooks: !this.internal, validate: (d: unknown) => this.validate(d) }
+    return buildOutput(source, data, format)
+  }
+
   /** Throws the cycle error `validate` would report for `data`, if any (used by applyDefaults). @internal */
   throwIfCycle(data: unknown): void {
     try {
