@@ -1,0 +1,161 @@
+/**
+ * Early stop for streamed objects: decides, while the JSON is still arriving, that the value can
+ * no longer become valid, so a bad generation is cut off instead of running to the end.
+ *
+ * Soundness comes first: a stop must be certain. So the checker reads the schema only along edges
+ * that must hold for the value at a position (`properties`, `patternProperties`,
+ * `additionalProperties`, `prefixItems`, `items`, `additionalItems`, a local `$ref`, every branch
+ * of `allOf`), never into `anyOf`/`oneOf`/`not`/`if` branches, and checks only what defaults
+ * cannot repair: `applyDefaults` only adds missing object properties, so the type of a value that
+ * has begun, a finished string or number, the length of an array, a key that is present, and the
+ * number of keys are final. Anything it cannot read (`$dynamicRef`, a remote `$ref`, an
+ * unparsable pattern) means "no check here", and the full validation at the end decides.
+ *
+ * The checks read the document with the standard meaning of each keyword. A schema compiled by a
+ * kernel whose plugins give a standard keyword another meaning may be stopped where its own
+ * validation would pass; custom keywords are simply not read.
+ */
+import { ValidationError } from '../api.ts'
+import type { ValidationIssue } from '../api.ts'
+import type { JsonKind, JsonListener } from './incremental-json.ts'
+import { MustHold, escapePointer } from './must-hold.ts'
+import type { Constraint, Forbidden } from './must-hold.ts'
+
+/** Whether `x` passes a bound, by the bound's comparison. */
+const PASS = { '<=': (x: number, l: number) => x <= l, '<': (x: number, l: number) => x < l, '>=': (x: number, l: number) => x >= l, '>': (x: number, l: number) => x > l } as Record<string, (x: number, l: number) => boolean>
+
+/** The JSON Pointer of a path of keys and indexes. */
+function pointerOf(path: (string | number)[]): string {
+  return path.map((s) => '/' + escapePointer(s)).join('')
+}
+
+/** Code points in `s` (a surrogate pair counts once), as `minLength` / `maxLength` count. */
+function codePoints(s: string): number {
+  let n = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0xd800 || c > 0xdbff || i + 1 === s.length) n++
+    else {
+      const d = s.charCodeAt(i + 1)
+      n++
+      if (d >= 0xdc00 && d <= 0xdfff) i++
+    }
+  }
+  return n
+}
+
+/**
+ * Watches a streamed JSON value against a raw JSON Schema document and throws a
+ * `ValidationError` (one issue, in the shape `validate` reports) at the first certain failure.
+ * Plug it into `IncrementalJsonParser` as the listener; call `partialString` with the open string
+ * after each chunk. Work per event is constant for a given schema (constraints are memoised).
+ */
+export class EarlyStopChecker implements JsonListener {
+  private readonly stack: Constraint[] = []
+  private readonly path: (string | number)[] = []
+  private readonly schemas: MustHold
+
+  constructor(schema: unknown) {
+    this.schemas = new MustHold(schema)
+  }
+
+  /** Whether the innermost open value has string checks (so `partialString` is worth calling). */
+  get watchesStrings(): boolean {
+    return this.stack[this.stack.length - 1]?.watchesStrings ?? false
+  }
+
+  begin(kind: JsonKind, segment: string | number | undefined): void {
+    const parent = this.stack[this.stack.length - 1]
+    let c = this.schemas.root
+    if (parent !== undefined) {
+      if (typeof segment === 'number' && parent.maxItems !== undefined && segment >= parent.maxItems.limit) {
+        const limit = parent.maxItems.limit
+        this.fail('maxItems', parent.maxItems.loc, { limit }, `must NOT have more than ${limit} items`)
+      }
+      c = this.schemas.childOf(parent, segment!)
+      this.path.push(segment!)
+    }
+    this.stack.push(c)
+    if (c.forbidden !== undefined) this.failForbidden(c.forbidden)
+    for (const t of c.types) {
+      const ok = kind === 'number' ? t.types.includes('number') || t.types.includes('integer') : t.types.includes(kind)
+      if (!ok) this.fail('type', `${t.loc}/type`, { type: t.types.length === 1 ? t.types[0] : t.types }, `must be ${t.types.join(',')}`)
+    }
+  }
+
+  key(name: string, distinctKeys: number): void {
+    const c = this.stack[this.stack.length - 1]!
+    if (c.maxProperties !== undefined && distinctKeys > c.maxProperties.limit) {
+      const limit = c.maxProperties.limit
+      this.fail('maxProperties', c.maxProperties.loc, { limit }, `must NOT have more than ${limit} properties`)
+    }
+    const child = this.schemas.childOf(c, name)
+    if (child.forbidden !== undefined) {
+      this.path.push(name)
+      this.failForbidden(child.forbidden)
+    }
+  }
+
+  end(value: unknown): void {
+    const c = this.stack[this.stack.length - 1]!
+    if (typeof value !== 'object' || value === null) this.checkPrimitive(c, value)
+    else if (Array.isArray(value) && c.minItems !== undefined && value.length < c.minItems.limit) {
+      const limit = c.minItems.limit
+      this.fail('minItems', c.minItems.loc, { limit }, `must NOT have fewer than ${limit} items`)
+    }
+    this.stack.pop()
+    if (this.stack.length > 0) this.path.pop()
+  }
+
+  /** Checks the open string value received so far: no allowed value starts with it, or it is already too long. */
+  partialString(text: string): void {
+    const c = this.stack[this.stack.length - 1]!
+    const max = c.maxLength
+    if (max !== undefined && text.length > max.limit && (text.length > 2 * max.limit || codePoints(text) > max.limit)) {
+      this.fail('maxLength', max.loc, { limit: max.limit }, `must NOT have more than ${max.limit} characters`)
+    }
+    for (const e of c.enums) {
+      if (!e.values.some((v) => typeof v === 'string' && v.startsWith(text))) this.failEnum(e)
+    }
+  }
+
+  private checkPrimitive(c: Constraint, x: unknown): void {
+    for (const e of c.enums) if (!e.values.some((v) => v === x)) this.failEnum(e)
+    if (typeof x === 'number') {
+      for (const t of c.types) {
+        if (t.types.includes('integer') && !t.types.includes('number') && !Number.isInteger(x)) {
+          this.fail('type', `${t.loc}/type`, { type: t.types.length === 1 ? t.types[0] : t.types }, `must be ${t.types.join(',')}`)
+        }
+      }
+      for (const b of c.bounds) {
+        if (!PASS[b.comparison]!(x, b.limit)) this.fail(b.keyword, `${b.loc}/${b.keyword}`, { comparison: b.comparison, limit: b.limit }, `must be ${b.comparison} ${b.limit}`)
+      }
+    } else if (typeof x === 'string') {
+      const { maxLength: max, minLength: min } = c
+      if (max !== undefined && x.length > max.limit && codePoints(x) > max.limit) {
+        this.fail('maxLength', max.loc, { limit: max.limit }, `must NOT have more than ${max.limit} characters`)
+      }
+      if (min !== undefined && x.length < 2 * min.limit && codePoints(x) < min.limit) {
+        this.fail('minLength', min.loc, { limit: min.limit }, `must NOT have fewer than ${min.limit} characters`)
+      }
+    }
+  }
+
+  private failEnum(e: { keyword: 'enum' | 'const'; values: unknown[]; loc: string }): never {
+    if (e.keyword === 'const') this.fail('const', `${e.loc}/const`, { allowedValue: e.values[0] }, 'must be equal to constant')
+    this.fail('enum', `${e.loc}/enum`, { allowedValues: e.values }, 'must be equal to one of the allowed values')
+  }
+
+  private failForbidden(f: Forbidden): never {
+    if (f.keyword === 'additionalProperties') {
+      this.path.pop()
+      this.fail('additionalProperties', f.schemaPath, { additionalProperty: f.property }, 'must NOT have additional properties')
+    }
+    this.fail('false schema', f.schemaPath, {}, 'boolean schema is false')
+  }
+
+  private fail(keyword: string, schemaPath: string, params: Record<string, unknown>, message: string): never {
+    const issue: ValidationIssue = { keyword, instancePath: pointerOf(this.path), schemaPath, params, message }
+    throw new ValidationError([issue])
+  }
+}

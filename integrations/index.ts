@@ -1,0 +1,38 @@
+/**
+ * `schemavet/integrations`: apply-defaults-then-validate at the places an agent framework takes
+ * in outside data (MCP tool output, UI messages, tool approval, agent call options, harness tool
+ * context, workflow tool input, model tool calls), and structured generation with AI SDK models.
+ * Everything here is built on the public API (`../api.ts`) and one adapter, `parseWithDefaults`.
+ */
+export { InvalidArgumentError, InvalidToolInputError, InvalidToolOutputError, NoObjectGeneratedError } from './errors.ts'
+export type { ErrorContext, GenerationUsage } from './errors.ts'
+export { isSchema, jsonSchemaOf, parseWithDefaults, toSchema } from './parse-with-defaults.ts'
+export type { ParseContext, ParseFailure, ParseResult, ParseSuccess, SchemaInput } from './parse-with-defaults.ts'
+export { formatForModel, jsonPath } from './format-for-model.ts'
+export type { FormatForModelOptions } from './format-for-model.ts'
+export { parseToolCall } from './tool-call.ts'
+export type { ParseToolCallOptions, ToolSchemaSet, ToolSchemas } from './tool-call.ts'
+export { parseToolOutput, withValidatedToolOutput } from './mcp-tool-output.ts'
+export type { CallToolResultLike, McpClientLike, ParseToolOutputOptions } from './mcp-tool-output.ts'
+export { TOOL_STATES, safeValidateUIMessages, validateUIMessages } from './ui-messages.ts'
+export type { SafeValidateUIMessagesResult, ToolState, UIMessageLike, UIMessagePartLike, ValidateUIMessagesOptions } from './ui-messages.ts'
+export { collectApprovedToolCalls, revalidateApprovedToolCall } from './tool-approval.ts'
+export type { ApprovedToolCall, CollectApprovedToolCallsOptions, RejectedToolCall, RevalidateApprovedToolCallOptions } from './tool-approval.ts'
+export { validateCallOptions } from './call-options.ts'
+export type { ValidateCallOptionsOptions } from './call-options.ts'
+export { validateToolContext } from './tool-context.ts'
+export type { ValidateToolContextOptions } from './tool-context.ts'
+export { validateSerializableToolInput } from './workflow.ts'
+export type { SerializableToolDefinition } from './workflow.ts'
+export type { JsonResponseFormat, LanguageModelLike, ModelCallOptions, ModelCallSettings, ModelGenerateResult, ModelStreamPart, ModelStreamResult, PromptMessage, PromptPart } from './language-model.ts'
+export type { OutputMode, OutputOptions } from './object-output.ts'
+export { generateObject } from './generate-object.ts'
+export type { GenerateObjectOptions, GenerateObjectResult } from './generate-object.ts'
+export { streamObject } from './stream-object.ts'
+export type { AsyncIterableStream, DeepPartial, StreamObjectOptions, StreamObjectResult } from './stream-object.ts'
+export { IncrementalJsonParser } from './incremental-json.ts'
+export type { JsonKind, JsonListener } from './incremental-json.ts'
+export { McpJsonSchemaValidator } from './mcp-validator.ts'
+export type { McpJsonSchemaValidatorOptions, McpValidationResult, McpValidatorFunction } from './mcp-validator.ts'
+export { toAISDKSchema } from './ai-sdk.ts'
+export type { AISDKJsonSchemaFactory, AISDKSchema, AISDKSchemaSource, AISDKValidationResult, ToAISDKSchemaOptions } from './ai-sdk.ts'

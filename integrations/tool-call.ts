@@ -1,0 +1,88 @@
+/**
+ * Tool calls from a model: the input arrives as JSON text (or an already parsed value), is
+ * defaulted and checked against the tool's input schema with every problem collected, and a
+ * rejection reads as instructions the model can follow on its next try.
+ */
+import { InvalidArgumentError, InvalidToolInputError } from './errors.ts'
+import { formatForModel } from './format-for-model.ts'
+import { getOwn, parseWithDefaults } from './parse-with-defaults.ts'
+import type { SchemaInput } from './parse-with-defaults.ts'
+
+/** A tool as the integrations see it: the schemas of its input and, optionally, its output. */
+export interface ToolSchemas {
+  inputSchema: SchemaInput
+  outputSchema?: SchemaInput
+}
+
+/** Tools by name (AI SDK `tools` objects fit: only `inputSchema` / `outputSchema` are read). */
+export type ToolSchemaSet = Readonly<Record<string, ToolSchemas>>
+
+/**
+ * The tool named `toolName` (own properties only).
+ * @throws InvalidArgumentError (parameter `toolName`) naming the available tools when there is none
+ */
+export function requireTool(tools: ToolSchemaSet, toolName: string): ToolSchemas {
+  const tool = getOwn(tools, toolName)
+  if (tool === undefined) {
+    const names = Object.keys(tools)
+    throw new InvalidArgumentError({
+      parameter: 'toolName',
+      value: toolName,
+      entityName: toolName,
+      message: `Tool "${toolName}" is not available. ${names.length === 0 ? 'No tools are available.' : `Available tools: ${names.join(', ')}.`}`,
+    })
+  }
+  return tool
+}
+
+/** Options of `parseToolCall`. */
+export interface ParseToolCallOptions {
+  toolName: string
+  /** The input: JSON text as the model produced it, or a parsed value. Empty text means `{}`. */
+  input: unknown
+  tools: ToolSchemaSet
+  /** Recorded on the error, when known. */
+  toolCallId?: string
+}
+
+/**
+ * Parses, defaults and validates the input of a model's tool call. Returns the defaulted copy of
+ * the input (a string input is parsed first; empty or blank text counts as `{}`, as models send
+ * for tools without parameters). The caller's value is never mutated.
+ *
+ * @throws InvalidToolInputError when the text is not JSON (`cause`: the `SyntaxError`) or the
+ *   input does not match (`cause`: the `ValidationError`, every problem up to 20 when the schema
+ *   is a raw document). Its `message` is `formatForModel(cause)`: one line per problem, meant to
+ *   be sent back to the model as the tool result.
+ * @throws InvalidArgumentError when no tool has that name
+ */
+export function parseToolCall(options: ParseToolCallOptions): unknown {
+  const { toolName, input, toolCallId } = options
+  const tool = requireTool(options.tools, toolName)
+  let value = input
+  if (typeof input === 'string') {
+    if (input.trim() === '') value = {}
+    else {
+      try {
+        value = JSON.parse(input)
+      } catch (e) {
+        throw new InvalidToolInputError({
+          toolName,
+          toolInput: input,
+          toolCallId,
+          cause: e,
+          message: `$: the input is not valid JSON (${(e as Error).message}); send one JSON value that matches the tool's input schema`,
+        })
+      }
+    }
+  }
+  const result = parseWithDefaults(tool.inputSchema, value, { field: 'input', entityName: toolName, entityId: toolCallId })
+  if (result.success) return result.value
+  throw new InvalidToolInputError({
+    toolName,
+    toolInput: input,
+    toolCallId,
+    cause: result.validationError,
+    message: formatForModel(result.validationError, { value }),
+  })
+}
