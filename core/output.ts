@@ -5,9 +5,10 @@
  * the dynamic keyword location of every schema it enters, so the validate hot path pays nothing.
  *
  * Frames: each evaluated schema object is a node frame, each of its keywords a keyword frame.
- * A frame remembers the range of issues pushed while it was open; a keyword that drops the issues
- * of a branch (`resetErrors`, as `anyOf` does when another branch passed) discards the frames of
- * that branch, so they are never reported as errors. Annotations come from frames that passed.
+ * Each issue belongs to the frame that raised it. The issues the run ends with (keywords drop or
+ * keep the issues of their branches, as `validate` does) are hung on their frames and those
+ * frames' ancestors, which gives the nesting; frames left without issues are not reported.
+ * Annotations come from frames that passed.
  * @see https://json-schema.org/draft/2020-12/json-schema-core#section-12
  */
 import type { Compilation } from './compile.ts'
@@ -53,27 +54,15 @@ export interface OutputSource {
   validate(data: unknown): ValidationError | null
 }
 
+/** A schema object evaluated at an instance location; `seq` orders frames as evaluated. */
 interface NodeFrame {
-  kind: 'node'
-  seq: number
-  node: Node
-  parent: KeywordFrame | null
-  kwLoc: string
-  instLoc: string
-  start: number
-  ok: boolean
+  kind: 'node'; seq: number; node: Node; parent: KeywordFrame | null; kwLoc: string; instLoc: string; start: number; ok: boolean
   keywords: KeywordFrame[]
 }
 
+/** One keyword of a node frame; `start` is the issue count when it began. */
 interface KeywordFrame {
-  kind: 'keyword'
-  seq: number
-  step: Step
-  node: NodeFrame
-  kwLoc: string
-  start: number
-  ok: boolean
-  children: NodeFrame[]
+  kind: 'keyword'; seq: number; step: Step; node: NodeFrame; kwLoc: string; start: number; ok: boolean; children: NodeFrame[]
 }
 
 type Frame = NodeFrame | KeywordFrame
@@ -131,17 +120,8 @@ class TracingRun extends Run {
 
   override evaluateNode(node: Node, x: unknown): boolean {
     const parent = this.keywordFrame
-    const frame: NodeFrame = {
-      kind: 'node',
-      seq: this.seq++,
-      node,
-      parent,
-      kwLoc: this.pending,
-      instLoc: this.pointer,
-      start: this.errors!.length,
-      ok: false,
-      keywords: [],
-    }
+    const start = this.errors!.length
+    const frame: NodeFrame = { kind: 'node', seq: this.seq++, node, parent, kwLoc: this.pending, instLoc: this.pointer, start, ok: false, keywords: [] }
     if (parent === null) this.root = frame
     else parent.children.push(frame)
     try {
@@ -261,9 +241,7 @@ class Builder {
   }
 
   private issueUnit(issue: ValidationIssue, node: Node, kwLoc: string, keyword: string | undefined): OutputUnit {
-    const u = this.unit(false, node, kwLoc, issue.instancePath, keyword)
-    u.error = issue.message
-    return u
+    return { ...this.unit(false, node, kwLoc, issue.instancePath, keyword), error: issue.message }
   }
 
   private keywordUnits(kf: KeywordFrame, tree: Tree): OutputUnit[] {
@@ -344,14 +322,10 @@ function flatten(unit: OutputUnit, key: 'errors' | 'annotations', out: OutputUni
   return out
 }
 
-function pointerOf(schemaPath: string): string {
-  const hash = schemaPath.indexOf('#')
-  return hash < 0 ? '' : schemaPath.slice(hash + 1)
-}
-
 /** Output from the issues of `validate()`, for what a tracing run cannot follow (very deep data). */
 function fromIssues(error: ValidationError | null, format: 'basic' | 'detailed'): OutputUnit {
   if (error === null) return { valid: true, keywordLocation: '', instanceLocation: '' }
+  const pointerOf = (schemaPath: string) => (schemaPath.includes('#') ? schemaPath.slice(schemaPath.indexOf('#') + 1) : '')
   const errors = error.errors.map((i) => ({ valid: false, keywordLocation: pointerOf(i.schemaPath), instanceLocation: i.instancePath, error: i.message }))
   const root: OutputUnit = { valid: false, keywordLocation: '', instanceLocation: '', errors }
   return format === 'detailed' ? condense(root, true) : root
@@ -409,10 +383,6 @@ function cycleOutput(e: CycleAbort, run: TracingRun, compilation: Compilation, a
   const issue = e.issue()
   if (hooks?.errorMessage.isUsed()) issue.message = hooks.errorMessage.call(issue.message, issue)
   const at = run.cycleAt
-  const unit: OutputUnit =
-    at === null
-      ? { valid: false, keywordLocation: '', instanceLocation: issue.instancePath }
-      : new Builder(compilation, all).unit(false, at.node.node, at.kwLoc, issue.instancePath, at.step.keyword)
-  unit.error = issue.message
-  return { valid: false, keywordLocation: '', instanceLocation: '', errors: [unit] }
+  const place = at === null ? { valid: false, keywordLocation: '', instanceLocation: issue.instancePath } : new Builder(compilation, all).unit(false, at.node.node, at.kwLoc, issue.instancePath, at.step.keyword)
+  return { valid: false, keywordLocation: '', instanceLocation: '', errors: [{ ...place, error: issue.message }] }
 }

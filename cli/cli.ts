@@ -1,0 +1,56 @@
+/**
+ * The command dispatcher: `validate`, `check`, `defaults`, and `struct` (implemented in
+ * `cli/struct.ts` by the struct issue, loaded only when that file is there). Returns the exit
+ * code; prints `schemavet: <message>` for usage and file errors.
+ */
+import { existsSync } from 'node:fs'
+import { dirname, extname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { MAIN_USAGE, write } from './args.ts'
+import { checkCommand } from './check.ts'
+import { CliError } from './json-io.ts'
+import { validateCommand } from './validate.ts'
+
+/** What `structCommand` writes to (the contract with `cli/struct.ts`). */
+export interface CommandIo {
+  stdout(s: string): void
+  stderr(s: string): void
+}
+
+type StructCommand = (args: string[], io: CommandIo) => Promise<number>
+
+/** `struct`: delegates to `cli/struct.ts` when the build has it. */
+async function structCommand(args: string[]): Promise<number> {
+  const here = fileURLToPath(import.meta.url)
+  const file = join(dirname(here), `struct${extname(here)}`)
+  if (!existsSync(file)) throw new CliError('the struct command is not in this build yet (cli/struct.ts)')
+  const mod = (await import(pathToFileURL(file).href)) as { structCommand?: StructCommand }
+  if (typeof mod.structCommand !== 'function') throw new CliError('cli/struct.ts does not export structCommand')
+  const io: CommandIo = { stdout: (s) => void process.stdout.write(s), stderr: (s) => void process.stderr.write(s) }
+  return mod.structCommand(args, io)
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  validate: (args) => validateCommand(args, 'validate'),
+  defaults: (args) => validateCommand(args, 'defaults'),
+  check: checkCommand,
+  struct: structCommand,
+}
+
+/** Runs the command line on `argv` (without `node` and the script). Returns the exit code. */
+export async function runCli(argv: string[]): Promise<number> {
+  const [command, ...args] = argv
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    await write(command === undefined ? process.stderr : process.stdout, MAIN_USAGE)
+    return command === undefined ? 2 : 0
+  }
+  const run = Object.prototype.hasOwnProperty.call(COMMANDS, command) ? COMMANDS[command]! : undefined
+  try {
+    if (run === undefined) throw new CliError(`unknown command "${command}"\n${MAIN_USAGE}`)
+    return await run(args)
+  } catch (e) {
+    if (!(e instanceof CliError)) throw e
+    await write(process.stderr, `schemavet: ${e.message}\n`)
+    return e.code
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The renderer for people: each problem as its data path and message, then what was expected,
+ * what was found (a short excerpt of the value) and the schema location. Keyword-aware wording
+ * lives here, not in core: core issues carry ajv-style messages and typed params.
+ */
+import type { ValidationError, ValidationIssue } from '../api.ts'
+
+/** Options of `formatForPeople`. */
+export interface PeopleOptions {
+  /** ANSI colours (the CLI turns them on when stdout is a terminal). Default false. */
+  color?: boolean
+  /** Longest excerpt of a value, in characters. Default 60. */
+  excerpt?: number
+  /** Prefix of every line (the CLI indents under the file name). Default none. */
+  indent?: string
+}
+
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+  json: 'a JSON value',
+}
+
+const q = (v: unknown) => JSON.stringify(v)
+const plural = (n: unknown, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+
+/** What each keyword expected, in words, from the issue's params. */
+const EXPECTED: Record<string, (p: Record<string, unknown>) => string | undefined> = {
+  type: (p) => [p.type].flat().map((t) => ARTICLE[String(t)] ?? String(t)).join(' or '),
+  required: (p) => `an object with property ${q(p.missingProperty)}`,
+  dependentRequired: (p) => `property ${q(p.missingProperty)} beside ${q(p.property)}`,
+  minimum: (p) => `a number ${p.comparison} ${p.limit}`,
+  maximum: (p) => `a number ${p.comparison} ${p.limit}`,
+  exclusiveMinimum: (p) => `a number ${p.comparison} ${p.limit}`,
+  exclusiveMaximum: (p) => `a number ${p.comparison} ${p.limit}`,
+  multipleOf: (p) => `a multiple of ${p.multipleOf}`,
+  minLength: (p) => `a string of at least ${plural(p.limit, 'character')}`,
+  maxLength: (p) => `a string of at most ${plural(p.limit, 'character')}`,
+  pattern: (p) => `a string matching /${p.pattern}/`,
+  format: (p) => `a string in format ${q(p.format)}`,
+  minItems: (p) => `an array of at least ${plural(p.limit, 'item')}`,
+  maxItems: (p) => `an array of at most ${plural(p.limit, 'item')}`,
+  minProperties: (p) => `an object with at least ${plural(p.limit, 'property').replace('propertys', 'properties')}`,
+  maxProperties: (p) => `an object with at most ${plural(p.limit, 'property').replace('propertys', 'properties')}`,
+  uniqueItems: () => 'items that are all different',
+  enum: (p) => `one of ${(p.allowedValues as unknown[]).map((v) => excerpt(v, 30)).join(', ')}`,
+  const: (p) => excerpt(p.allowedValue, 60),
+  additionalProperties: (p) => `no property ${q(p.additionalProperty)} (not in the schema)`,
+  unevaluatedProperties: (p) => `no property ${q(p.unevaluatedProperty)} (not evaluated by the schema)`,
+  propertyNames: (p) => `a valid property name instead of ${q(p.propertyName)}`,
+  contains: (p) => (p.minContains !== undefined ? `at least ${plural(p.minContains, 'matching item')}` : `at most ${plural(p.maxContains, 'matching item')}`),
+  oneOf: (p) => (Array.isArray(p.allowed) ? `property ${q(p.discriminator)} set to one of ${p.allowed.map(q).join(', ')}` : 'exactly one matching schema'),
+  anyOf: () => 'at least one matching schema',
+  not: () => 'a value the "not" schema rejects',
+}
+
+/**
+ * A short, one-line excerpt of a JSON value: strings quoted, containers cut after `max`
+ * characters with `…`. Bounded work on any value (deep, huge, cyclic, or not JSON at all).
+ */
+export function excerpt(value: unknown, max = 60): string {
+  let out = ''
+  const seen = new Set<unknown>()
+  const put = (s: string) => {
+    out += s
+    return out.length <= max
+  }
+  const walk = (v: unknown, depth: number): boolean => {
+    if (typeof v === 'string') return put(q(v.length > max ? v.slice(0, max) : v))
+    if (typeof v === 'number') return put(String(v))
+    if (typeof v === 'bigint') return put(`${v}n`)
+    if (v === null || typeof v === 'boolean') return put(String(v))
+    if (typeof v !== 'object') return put(v === undefined ? 'undefined' : `a ${typeof v}`)
+    if (seen.has(v)) return put('[cyclic]')
+    if (depth > 3) return put(Array.isArray(v) ? '[…]' : '{…}')
+    seen.add(v)
+    const entries: [string | null, unknown][] = Array.isArray(v) ? v.map((x) => [null, x]) : Object.entries(v)
+    if (!put(Array.isArray(v) ? '[' : '{')) return false
+    for (let i = 0; i < entries.length; i++) {
+      const [k, x] = entries[i]!
+      if (i > 0 && !put(', ')) return false
+      if (k !== null && !put(`${q(k)}: `)) return false
+      if (!walk(x, depth + 1)) return false
+    }
+    seen.delete(v)
+    return put(Array.isArray(v) ? ']' : '}')
+  }
+  return walk(value, 0) ? out : `${out.slice(0, max)}…`
+}
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null'
+  if (Array.isArray(v)) return 'array'
+  if (typeof v === 'number') return Number.isFinite(v) ? (Number.isInteger(v) ? 'integer' : 'number') : 'not JSON'
+  return typeof v
+}
+
+/** The value at a JSON Pointer, through own properties only; `found: false` when it is not there. */
+export function valueAt(data: unknown, pointer: string): { found: boolean; value?: unknown } {
+  let v = data
+  if (pointer === '') return { found: true, value: v }
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+    if (typeof v !== 'object' || v === null || !Object.prototype.hasOwnProperty.call(v, token)) return { found: false }
+    v = (v as Record<string, unknown>)[token]
+  }
+  return { found: true, value: v }
+}
+
+/** The words for what an issue expected, or undefined when its message says it all. */
+export function expectedOf(issue: ValidationIssue): string | undefined {
+  const describe = Object.prototype.hasOwnProperty.call(EXPECTED, issue.keyword) ? EXPECTED[issue.keyword]! : undefined
+  try {
+    return describe?.(issue.params)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Renders issues for a person: `path: message`, then `expected`, `found` (when `data` is given)
+ * and `schema` lines. Plain text unless `options.color`. Allocates one string.
+ */
+export function formatForPeople(error: ValidationError | readonly ValidationIssue[], data?: unknown, options: PeopleOptions = {}): string {
+  const issues = 'errors' in error ? error.errors : error
+  const max = options.excerpt ?? 60
+  const pad = options.indent ?? ''
+  const paint = (code: number, s: string) => (options.color === true ? `\x1b[${code}m${s}\x1b[0m` : s)
+  const lines: string[] = []
+  for (const issue of issues) {
+    const path = issue.instancePath === '' ? '(root)' : issue.instancePath
+    lines.push(`${pad}${paint(1, path)}: ${paint(31, issue.message)}`)
+    const expected = expectedOf(issue)
+    if (expected !== undefined) lines.push(`${pad}  ${paint(2, 'expected')} ${expected}`)
+    if (data !== undefined) {
+      const extra = issue.params.additionalProperty ?? issue.params.unevaluatedProperty
+      const at = typeof extra === 'string' ? `${issue.instancePath}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}` : issue.instancePath
+      const here = valueAt(data, at)
+      if (here.found) {
+        const label = typeof extra === 'string' ? `${q(extra)}: ` : ''
+        lines.push(`${pad}  ${paint(2, 'found   ')} ${label}${excerpt(here.value, max)} (${typeName(here.value)})`)
+      }
+    }
+    lines.push(`${pad}  ${paint(2, 'schema  ')} ${issue.schemaPath}`)
+  }
+  return lines.join('\n')
+}

@@ -1,0 +1,106 @@
+/**
+ * `schemavet validate` and `schemavet defaults`: one schema, many data files (JSON, or JSON
+ * Lines streamed). Exit 0 when every document is valid, 1 when one is not (or is not JSON),
+ * 2 for usage errors, unreadable files and invalid schemas.
+ */
+import { SchemaError, newJSONSchema } from '../api.ts'
+import type { JSONSchemaValidator, SchemaOptions } from '../api.ts'
+import { DEFAULTS_USAGE, VALIDATE_OPTIONS, VALIDATE_USAGE, cliWording, parse, positiveInt, schemaOptions, write } from './args.ts'
+import { CliError, JsonSyntaxError, parseJsonText, readJson, readText } from './json-io.ts'
+import { describeSummary, validateJsonl } from './jsonl.ts'
+import type { Sink } from './jsonl.ts'
+import { loadModelRenderer, reportDocument, reportSyntax } from './report.ts'
+import type { OutputMode, Printed, ReportSettings, ValidatorSpec } from './report.ts'
+
+const MODES: readonly OutputMode[] = ['text', 'json', 'basic', 'detailed', 'model']
+
+/** The sink on the process streams; the progress bar only when stderr is a terminal. */
+function processSink(): Sink {
+  return {
+    write: async (out, err) => {
+      await write(process.stdout, out)
+      await write(process.stderr, err)
+    },
+    progress: process.stderr.isTTY === true ? process.stderr : null,
+  }
+}
+
+/** Reads and compiles the schema; a `CliError` (exit 2) lists the schema's problems. */
+export async function loadSchema(file: string, options: SchemaOptions): Promise<{ validator: JSONSchemaValidator; spec: ValidatorSpec }> {
+  const schema = await readJson(file)
+  try {
+    return { validator: newJSONSchema(schema, options), spec: { schema, options } }
+  } catch (e) {
+    if (!SchemaError.isInstance(e)) throw e
+    const lines = e.errors.map((p) => `  ${p.schemaPath}: ${cliWording(p.message)}`).join('\n')
+    throw new CliError(`invalid schema ${file}:\n${lines}\nRun "schemavet check ${file}" for every problem.`)
+  }
+}
+
+/** One JSON file: parse, validate, print. Returns the exit status for it. */
+async function oneFile(file: string, validator: JSONSchemaValidator, settings: ReportSettings, sink: Sink): Promise<number> {
+  let text: string
+  try {
+    text = await readText(file)
+  } catch (e) {
+    if (!(e instanceof CliError)) throw e
+    await sink.write('', `schemavet: ${e.message}\n`)
+    return 2
+  }
+  let printed: Printed
+  try {
+    printed = reportDocument(validator, parseJsonText(text, file), { file }, settings)
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e
+    printed = reportSyntax(e, { file }, settings)
+  }
+  await sink.write(printed.out, printed.err)
+  return printed.invalid > 0 ? 1 : 0
+}
+
+/** Runs `validate` (or, with `mode: 'defaults'`, the `defaults` command). Returns the exit code. */
+export async function validateCommand(args: string[], mode: 'validate' | 'defaults' = 'validate'): Promise<number> {
+  const usage = mode === 'validate' ? VALIDATE_USAGE : DEFAULTS_USAGE
+  const { values, positionals } = parse(args, VALIDATE_OPTIONS, mode)
+  if (values.help === true) {
+    await write(process.stdout, usage)
+    return 0
+  }
+  if (mode === 'defaults') {
+    for (const flag of ['output', 'all-errors', 'max-errors', 'defaults']) {
+      if (values[flag] !== undefined) throw new CliError(`defaults takes no --${flag}\nRun "schemavet defaults --help" for usage.`)
+    }
+  }
+  if (positionals.length < 2) throw new CliError(`${mode} needs a schema file and at least one data file\nRun "schemavet ${mode} --help" for usage.`)
+  const output = (values.output ?? 'text') as OutputMode
+  if (!MODES.includes(output)) throw new CliError(`--output must be one of ${MODES.join(', ')} (got "${String(values.output)}")`)
+  if (output === 'model' && !(await loadModelRenderer())) throw new CliError('--output model needs formatForModel, which this build does not have yet')
+  const jobs = positiveInt(values.jobs, 'jobs', 1)
+  const options = await schemaOptions(values)
+  const [schemaFile, ...dataFiles] = positionals as [string, ...string[]]
+  const { validator, spec } = await loadSchema(schemaFile, options)
+  const settings: ReportSettings = {
+    output,
+    defaults: mode === 'defaults' || values.defaults === true,
+    printInvalid: mode === 'defaults',
+    color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
+  }
+  const sink = processSink()
+  let status = 0
+  for (const file of dataFiles) {
+    if (values.jsonl !== true) {
+      status = Math.max(status, await oneFile(file, validator, settings, sink))
+      continue
+    }
+    try {
+      const summary = await validateJsonl(file, validator, spec, settings, jobs, sink)
+      await sink.write('', describeSummary(file, summary) + '\n')
+      if (summary.invalid > 0) status = Math.max(status, 1)
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e
+      await sink.write('', `schemavet: ${e.message}\n`)
+      status = 2
+    }
+  }
+  return status
+}
