@@ -1,0 +1,163 @@
+/**
+ * The MCP SDK (`@modelcontextprotocol/sdk`, installed) with schemavet's `McpJsonSchemaValidator`
+ * as its `jsonSchemaValidator`: the provider on its own, then a client and servers connected in
+ * memory (tool output, elicitation). The same scenarios run without code generation in
+ * test/no-eval/mcp.ts.
+ */
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { McpJsonSchemaValidator } from '../../integrations/mcp-validator.ts'
+import { contactForm, lowLevelPair, mcpServerPair, rejection, weatherOutput } from './mcp-fixture.ts'
+
+// The provider is the SDK's interface (checked by tsc): this line fails to compile otherwise.
+const asSdkProvider: jsonSchemaValidator = new McpJsonSchemaValidator()
+
+const provider = suite('McpJsonSchemaValidator')
+
+provider('applies defaults, then validates, and hands back the defaulted copy', () => {
+  const input = { city: 'Oslo', temperature: 21 }
+  const result = asSdkProvider.getValidator<{ units: string }>(weatherOutput)(input)
+  assert.equal(result, { valid: true, data: { city: 'Oslo', temperature: 21, units: 'metric' }, errorMessage: undefined })
+  assert.equal(input, { city: 'Oslo', temperature: 21 }, 'the input is not mutated')
+})
+
+provider('rejects invalid data with every problem and its path', () => {
+  const result = new McpJsonSchemaValidator().getValidator(weatherOutput)({ city: '', temperature: 'warm' })
+  assert.equal(result.valid, false)
+  assert.is(result.data, undefined)
+  assert.is(result.errorMessage, '2 problems:\n/city: must NOT have fewer than 1 characters\n/temperature: must be number')
+})
+
+provider('compiles a schema once: the same object, or the same JSON text in a new object', () => {
+  const v = new McpJsonSchemaValidator()
+  let reads = 0
+  const counted = () => {
+    const schema: Record<string, unknown> = { properties: { n: { type: 'integer' } } }
+    Object.defineProperty(schema, 'type', { enumerable: true, get: () => (reads++, 'object') })
+    return schema
+  }
+  const first = counted()
+  const check = v.getValidator(first)
+  assert.ok(reads > 1, 'the first request compiles (reads the schema more than once)')
+  reads = 0
+  assert.is(v.getValidator(first)({ n: 1 }).valid, true)
+  assert.is(reads, 0, 'the same object is not read again')
+  const again = v.getValidator(counted())
+  assert.is(reads, 1, 'an equal schema in a new object is only serialised (one read), not compiled')
+  assert.is(again({ n: 1.5 }).valid, false)
+  assert.is(check({ n: 2 }).valid, true)
+})
+
+provider('with cacheSize 0 an equal schema in a new object is compiled again', () => {
+  const v = new McpJsonSchemaValidator({ cacheSize: 0 })
+  let reads = 0
+  const counted = () => Object.defineProperty({}, 'type', { enumerable: true, get: () => (reads++, 'string') })
+  v.getValidator(counted())
+  reads = 0
+  v.getValidator(counted())
+  assert.ok(reads > 1)
+})
+
+provider('a schema it cannot compile rejects every value with the SchemaError, and getValidator does not throw', () => {
+  const check = new McpJsonSchemaValidator().getValidator({ type: 'object', properties: { a: { type: 'strin' } } })
+  const result = check({ a: 'x' })
+  assert.is(result.valid, false)
+  assert.match(result.errorMessage!, /^schemavet could not compile the schema: invalid schema/)
+})
+
+provider('takes boolean schemas and schemaOptions', () => {
+  const v = new McpJsonSchemaValidator()
+  assert.is(v.getValidator(true)(42).valid, true)
+  assert.is(v.getValidator(false)(42).valid, false)
+  const annotate = new McpJsonSchemaValidator({ schemaOptions: { formats: 'annotate' } })
+  assert.is(annotate.getValidator({ format: 'email' })('nope').valid, true)
+  assert.is(v.getValidator({ format: 'email' })('nope').valid, false)
+})
+
+provider('refuses a cacheSize that is not a non-negative integer', () => {
+  assert.throws(() => new McpJsonSchemaValidator({ cacheSize: -1 }), /cacheSize must be a non-negative integer/)
+})
+
+provider.run()
+
+const wire = suite('MCP client and server in memory, schemavet validating')
+
+wire('the client accepts structuredContent that matches the outputSchema', async () => {
+  const pair = await lowLevelPair({ weather: { outputSchema: weatherOutput, structuredContent: { city: 'Oslo', temperature: 21, units: 'imperial' } } })
+  try {
+    await pair.client.listTools()
+    const result = await pair.client.callTool({ name: 'weather', arguments: {} })
+    assert.equal(result.structuredContent, { city: 'Oslo', temperature: 21, units: 'imperial' })
+  } finally {
+    await pair.close()
+  }
+})
+
+wire('the client rejects structuredContent that does not match, with schemavet\'s message', async () => {
+  const pair = await lowLevelPair({ weather: { outputSchema: weatherOutput, structuredContent: { city: 'Oslo', temperature: 'warm', units: 'metric' } } })
+  try {
+    await pair.client.listTools()
+    const error = await rejection(() => pair.client.callTool({ name: 'weather', arguments: {} }))
+    assert.match(error.message, "Structured content does not match the tool's output schema: /temperature: must be number")
+  } finally {
+    await pair.close()
+  }
+})
+
+wire('output valid only once defaulted is accepted, but the SDK returns it as sent (it drops data)', async () => {
+  const pair = await lowLevelPair({ weather: { outputSchema: weatherOutput, structuredContent: { city: 'Oslo', temperature: 21 } } })
+  try {
+    await pair.client.listTools()
+    const result = await pair.client.callTool({ name: 'weather', arguments: {} })
+    // The SDK checks `valid` only: defaults reach callers through withValidatedToolOutput.
+    assert.equal(result.structuredContent, { city: 'Oslo', temperature: 21 })
+  } finally {
+    await pair.close()
+  }
+})
+
+wire('a tool whose outputSchema cannot be compiled does not break listTools; calling it fails clearly', async () => {
+  const broken = { type: 'object', properties: { a: { type: 'strin' } } }
+  const pair = await lowLevelPair({
+    broken: { outputSchema: broken, structuredContent: { a: 'x' } },
+    weather: { outputSchema: weatherOutput, structuredContent: { city: 'Oslo', temperature: 21, units: 'metric' } },
+  })
+  try {
+    const { tools } = await pair.client.listTools()
+    assert.equal(tools.map((t) => t.name), ['broken', 'weather'])
+    assert.equal((await pair.client.callTool({ name: 'weather', arguments: {} })).structuredContent, { city: 'Oslo', temperature: 21, units: 'metric' })
+    const error = await rejection(() => pair.client.callTool({ name: 'broken', arguments: {} }))
+    assert.match(error.message, 'schemavet could not compile the schema')
+  } finally {
+    await pair.close()
+  }
+})
+
+wire('McpServer: the JSON Schema the SDK generates from Zod compiles, and the tool output passes', async () => {
+  const pair = await mcpServerPair(() => ({}))
+  try {
+    const { tools } = await pair.client.listTools()
+    assert.ok(tools[0]!.outputSchema, 'the tool advertises an outputSchema')
+    const result = await pair.client.callTool({ name: 'plan', arguments: { city: 'Bergen' } })
+    assert.equal(result.structuredContent, { city: 'Bergen', days: 3 })
+  } finally {
+    await pair.close()
+  }
+})
+
+wire('McpServer / Server: elicitation answers are checked by the server\'s provider', async () => {
+  let answer: Record<string, unknown> = { name: 'Ada', age: 36 }
+  const pair = await mcpServerPair(() => answer)
+  try {
+    const accepted = await pair.server.server.elicitInput({ message: 'Who are you?', requestedSchema: contactForm })
+    assert.equal(accepted, { action: 'accept', content: { name: 'Ada', age: 36 } })
+    answer = { name: 'Ada', age: 36.5 }
+    const error = await rejection(() => pair.server.server.elicitInput({ message: 'Who are you?', requestedSchema: contactForm }))
+    assert.match(error.message, 'Elicitation response content does not match requested schema: /age: must be integer')
+  } finally {
+    await pair.close()
+  }
+})
+
+wire.run()
