@@ -1,0 +1,93 @@
+/**
+ * The driver of one evaluation pass: runs the root task, and each task a deep split hands it,
+ * on a fresh JavaScript stack; remembers split answers for the retried parent; picks the plain
+ * or the metered run once per pass from the compile's limits.
+ */
+import type { ValidationIssue } from './errors.ts'
+import { WorkLimit } from './limits.ts'
+import type { Meter } from './limits.ts'
+import type { Handle, Node } from './node.ts'
+import { DeepSplit, MeteredRun, Run, SPLIT_DEPTH, StopCollecting } from './run.ts'
+import type { MemoEntry, PassSettings, Task } from './run.ts'
+import type { Resource } from './schema-index.ts'
+
+/** What a pass returns; `limit` is set when it ran out of work budget (then `errors` is that issue). */
+export interface PassResult {
+  ok: boolean
+  errors: ValidationIssue[]
+  limit?: ValidationIssue
+}
+
+/** Runs one pass over a root node, splitting deep data into tasks. */
+export class Driver {
+  readonly ancestors: unknown[] = []
+  private readonly memo = new Map<Node, Map<object, MemoEntry[]>>()
+  /**
+   * @param sharedMeter a budget shared with the caller (`applyDefaults` charges its own walk and
+   * its tests to one meter); by default each `run` starts a fresh one of the node's `maxWork`.
+   */
+  constructor(
+    private readonly dynamicHandles: (resource: Resource, anchor: string) => Handle,
+    private readonly sharedMeter?: Meter,
+  ) {}
+
+  dynamicHandle(resource: Resource, anchor: string): Handle {
+    return this.dynamicHandles(resource, anchor)
+  }
+
+  recall(node: Node, x: object, scopeKey: string): MemoEntry | undefined {
+    return this.memo.get(node)?.get(x)?.find((e) => e.scopeKey === scopeKey)
+  }
+
+  /**
+   * Evaluates `node` on `data`; returns the answer and, when collecting, the issues. A pass that
+   * runs out of work budget returns not ok with the `limit` issue alone.
+   */
+  run(node: Node, data: unknown, settings: PassSettings): PassResult {
+    const tasks: Task[] = [{ node, instance: data, pointer: '', depth: 0, scope: [], scopeKey: '' }]
+    let limit = SPLIT_DEPTH
+    this.ancestors[0] = data
+    // Chosen once per pass: a schema without limits runs the plain `Run` and is never charged.
+    const policy = node.policy
+    const meter = policy === null ? null : (this.sharedMeter ?? { left: policy.maxWork })
+    for (;;) {
+      const task = tasks[tasks.length - 1]!
+      const run =
+        policy === null || meter === null
+          ? new Run(settings, this, task, limit)
+          : new MeteredRun(settings, this, task, limit, meter, policy.maxWork, policy.capErrors)
+      let ok: boolean
+      try {
+        // The entry node is charged like an application (deep-split tasks are retried, and pay again).
+        if (meter !== null) run.charge(1 + task.node.steps.length)
+        ok = task.node.evaluate(task.instance, run)
+      } catch (e) {
+        if (e instanceof WorkLimit) {
+          const issue = e.issue()
+          return { ok: false, errors: [issue], limit: issue }
+        }
+        if (e instanceof DeepSplit) {
+          tasks.push(e.task)
+          continue
+        }
+        if (e instanceof RangeError && limit > 4) {
+          limit = limit >> 2
+          continue
+        }
+        if (e instanceof StopCollecting) {
+          if (tasks.length === 1) return { ok: false, errors: run.errors ?? [] }
+          ok = false
+        } else {
+          throw e
+        }
+      }
+      if (tasks.length === 1) return { ok, errors: run.errors ?? [] }
+      tasks.pop()
+      const byNode = this.memo.get(task.node) ?? new Map<object, MemoEntry[]>()
+      this.memo.set(task.node, byNode)
+      const entries = byNode.get(task.instance as object) ?? []
+      byNode.set(task.instance as object, entries)
+      entries.push({ scopeKey: task.scopeKey, ok, errors: run.errors ?? [] })
+    }
+  }
+}

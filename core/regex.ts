@@ -1,0 +1,104 @@
+/**
+ * Patterns at compile time: the engine the options choose, the super-linear policy, and the
+ * matcher keywords get. The engines themselves come from the kernel's setup (`plugins/regex`);
+ * core only knows the platform `RegExp`, as the fallback `ecmascript` engine.
+ */
+import type { Hooks } from './hooks.ts'
+import type { Run } from './run.ts'
+import type { CompiledRegex, RegexEngine, RegexEngineName, RegexMatcher, ResolvedOptions, RunContext } from './types.ts'
+
+/** The platform's backtracking `RegExp` with the `u` flag. */
+export const platformEngine: RegexEngine = {
+  check(source) {
+    try {
+      new RegExp(source, 'u')
+      return undefined
+    } catch (e) {
+      return `invalid regular expression: ${(e as Error).message}`
+    }
+  },
+  compile: (source) => new RegExp(source, 'u'),
+}
+
+/** What compiling patterns needs from the kernel: its engines, the check, and the warning hook. */
+export interface RegexEnvironment {
+  regexEngines: Partial<Record<RegexEngineName, RegexEngine>>
+  superLinear: ((source: string) => string | undefined) | undefined
+  hooks: Pick<Hooks, 'warning'>
+}
+
+/** Charges each test to the run's work meter (a budgeted run; a plain run ignores it). */
+class MeteredRegex implements RegexMatcher {
+  constructor(
+    readonly source: string,
+    private readonly compiled: CompiledRegex,
+  ) {}
+  test(input: string, ctx?: RunContext): boolean {
+    if (ctx !== undefined) {
+      const cost = this.compiled.cost !== undefined ? this.compiled.cost(input.length) : 1 + (input.length >> 6)
+      ;(ctx as Run).charge(cost)
+    }
+    return this.compiled.test(input)
+  }
+}
+
+/** A plain matcher: the engine's compiled pattern with the source it came from. */
+class PlainRegex implements RegexMatcher {
+  constructor(
+    readonly source: string,
+    private readonly compiled: CompiledRegex,
+  ) {}
+  test(input: string): boolean {
+    return this.compiled.test(input)
+  }
+}
+
+/**
+ * The patterns of one compile: each source is checked, judged by the super-linear policy and
+ * compiled once, then shared (`patternProperties` and a sibling `additionalProperties` reuse it).
+ */
+export class Patterns {
+  private readonly compiled = new Map<string, RegexMatcher>()
+  constructor(
+    private readonly env: RegexEnvironment,
+    private readonly options: ResolvedOptions,
+  ) {}
+
+  /** The engine the options choose; fails when the kernel has none by that name. */
+  engine(fail: (message: string) => never): RegexEngine {
+    const name = this.options.regex
+    const engine = this.env.regexEngines[name] ?? (name === 'ecmascript' ? platformEngine : undefined)
+    return engine ?? fail(`this kernel has no "${name}" regex engine (KernelSetup.regexEngines)`)
+  }
+
+  /**
+   * Compiles `source` (found at schema path `at`): checks it with the engine, applies the
+   * super-linear policy (a warning, or a failure in untrusted mode under the ECMAScript engine),
+   * and wraps it so a work budget sees each test. Without a budget a `RegExp` is returned as is.
+   */
+  compile(source: string, at: string, fail: (message: string) => never): RegexMatcher {
+    const known = this.compiled.get(source)
+    if (known !== undefined) return known
+    const engine = this.engine(fail)
+    const problem = engine.check(source)
+    if (problem !== undefined) fail(problem)
+    const { options, env } = this
+    const strictPolicy = options.untrusted && options.regex === 'ecmascript'
+    // The analysis runs only when someone acts on it.
+    if (env.superLinear !== undefined && (strictPolicy || env.hooks.warning.isUsed())) {
+      const reason = env.superLinear(source)
+      if (reason !== undefined && strictPolicy) {
+        fail(`pattern "${source}" may take super-linear time on hostile input (${reason}); untrusted mode refuses it under regex: 'ecmascript' (use regex: 'linear')`)
+      }
+      if (reason !== undefined) {
+        const note = options.regex === 'linear' ? 'harmless with the linear engine in use' : "consider regex: 'linear'"
+        env.hooks.warning.call({ schemaPath: at, message: `pattern "${source}" may take super-linear time under a backtracking engine (${reason}); ${note}` })
+      }
+    }
+    const compiled = engine.compile(source)
+    const matcher =
+      options.maxWork !== Infinity ? new MeteredRegex(source, compiled) : compiled instanceof RegExp ? compiled : new PlainRegex(source, compiled)
+    this.compiled.set(source, matcher)
+    return matcher
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * Property-based fuzzing. Generated schemas (three dialects, every built-in keyword) and data
+ * run through schemavet and two independent validators, ajv and @hyperjump/json-schema:
+ * wherever the two agree, schemavet must agree with them (in trusted and in untrusted mode);
+ * where they disagree it is logged, not failed. Random and mutated schemas with hostile data
+ * must never crash or hang schemavet, and `applyDefaults` must never change its input and must
+ * keep valid data valid.
+ *
+ * Bounded for CI (over 20,000 oracle cases, well under two minutes) with a fresh seed each run,
+ * printed for replay (`FUZZ_SEED=<seed>`); `npm run fuzz` runs a long session (about twenty times
+ * longer; `FUZZ_RUNS` sets the oracle runs, five cases each). Bodies run in a guarded worker, so
+ * a hang fails the test instead of stalling the run.
+ */
+import fc from 'fast-check'
+import * as assert from 'uvu/assert'
+import { SchemaError, ValidationError, applyDefaults, newJSONSchema } from '../index.ts'
+import type { JSONSchemaValidator, SchemaOptions } from '../index.ts'
+import { standardKeywords } from '../plugins/index.ts'
+import { guardedSuite } from './support/guard.ts'
+import { ajvOracle, hyperjumpOracle } from './support/fuzz-oracles.ts'
+import type { Verdict } from './support/fuzz-oracles.ts'
+import { FUZZ_KEYWORDS, fuzzCase, json, keywordsIn, toolSchema } from './support/fuzz-schemas.ts'
+
+const LONG = process.env.npm_lifecycle_event === 'fuzz'
+const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 100_000 : 4_400))
+const SCALE = RUNS / 4_400
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
+/** Cases the oracle comparison must reach, and how often each built-in keyword must appear. */
+const MIN_CASES = 20_000
+const MIN_PER_KEYWORD = 200
+
+// The failing assertion's message goes into the report (uvu prints the message, not its cause).
+const params = (numRuns: number) => ({ numRuns: Math.max(1, Math.round(numRuns)), seed: SEED, includeErrorInReport: true })
+
+/** schemavet's answer for each datum, or `'error'` when it refused the schema. */
+function schemavet(schema: unknown, options: SchemaOptions, data: readonly unknown[]): (boolean | 'error' | 'limit')[] {
+  let v: JSONSchemaValidator
+  try {
+    v = newJSONSchema(schema, { formats: 'annotate', ...options })
+  } catch (e) {
+    if (!SchemaError.isInstance(e)) throw e
+    return data.map(() => 'error' as const)
+  }
+  return data.map((d) => {
+    const error = v.validate(d)
+    return error === null ? true : error.errors[0]!.keyword === 'limit' ? 'limit' : false
+  })
+}
+
+const fuzz = guardedSuite(import.meta.url, 'fuzzing: generated schemas and data', { timeoutMs: Math.max(120_000, RUNS * 60) })
+
+fuzz('schemavet agrees with ajv and hyperjump wherever the two agree', async () => {
+  console.log(`\nfuzz seed ${SEED} (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`)
+  let cases = 0
+  let agreed = 0
+  let unanswered = 0
+  let disagreed = 0
+  const disagreements: string[] = []
+  const perKeyword = new Map<string, number>()
+  const seen = new Set<string>()
+  await fc.assert(
+    fc.asyncProperty(fuzzCase, async ({ dialect, schema, data }) => {
+      const before = JSON.stringify(schema)
+      const trusted = schemavet(schema, {}, data)
+      const untrusted = schemavet(schema, { untrusted: true }, data)
+      assert.is(JSON.stringify(schema), before, 'schemavet changed the schema')
+      const [a, h] = [await ajvOracle.verdicts(dialect, schema, data), await hyperjumpOracle.verdicts(dialect, schema, data)]
+      seen.clear()
+      keywordsIn(schema, seen)
+      for (const k of seen) perKeyword.set(k, (perKeyword.get(k) ?? 0) + data.length)
+      cases += data.length
+      data.forEach((d, i) => {
+        const where = () => `${dialect} schema ${JSON.stringify(schema)} data ${JSON.stringify(d)}`
+        assert.is(untrusted[i], trusted[i], `untrusted mode answered ${untrusted[i]}, trusted ${trusted[i]}: ${where()}`)
+        if (a[i] === 'error' || h[i] === 'error') return void unanswered++
+        if (a[i] !== h[i]) {
+          if (disagreed++ < 8) disagreements.push(`ajv ${a[i]}, hyperjump ${h[i]}, schemavet ${trusted[i]}: ${where()}`)
+          return
+        }
+        agreed++
+        assert.is(trusted[i], a[i] as Verdict, `ajv and hyperjump say ${a[i]}, schemavet ${trusted[i]}: ${where()}`)
+      })
+    }),
+    params(RUNS),
+  )
+  const builtIn = [...new Set(standardKeywords.map((d) => d.keyword))].sort()
+  const rows = builtIn.map((k) => `${k} ${perKeyword.get(k) ?? 0}`)
+  console.log(`fuzz: ${cases} cases, ${agreed} where the oracles agreed (schemavet agreed with all), ${unanswered} an oracle could not answer, ${disagreed} where the oracles disagreed (logged, not failed)`)
+  for (const d of disagreements) console.log(`  oracles disagree: ${d.slice(0, 400)}`)
+  console.log(`fuzz: cases per built-in keyword: ${rows.join(', ')}`)
+  assert.ok(cases >= MIN_CASES * Math.min(1, SCALE), `only ${cases} cases`)
+  assert.equal(builtIn.filter((k) => !FUZZ_KEYWORDS.includes(k)), [], 'a built-in keyword the generator never writes')
+  const rare = builtIn.filter((k) => (perKeyword.get(k) ?? 0) < MIN_PER_KEYWORD * Math.min(1, SCALE))
+  assert.equal(rare, [], `keywords exercised fewer than ${MIN_PER_KEYWORD} times`)
+})
+
+/** Hostile data: every odd value fast-check knows, plus traps and values JSON cannot hold. */
+const hostileData = fc.oneof(
+  fc.anything({ maxDepth: 3, withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withObjectString: true, withSparseArray: true, withTypedArray: true }),
+  json,
+  fc.constantFrom<unknown>(
+    -0, Number.NaN, Infinity, 2 ** 60, Number.MAX_VALUE, '\uD800', 'a'.repeat(100_000), Buffer.from('ab'), new Date(0), () => 1,
+    Proxy.revocable({}, {}).proxy, { get a(): never { throw new Error('getter') } }, new Proxy([1], { get: () => { throw new Error('trap') } }),
+  ),
+)
+
+/** Generated schemas, the same with one keyword's value replaced by junk, and junk. */
+const anySchema = fc.oneof(
+  fuzzCase.map((c) => c.schema),
+  fc.tuple(fuzzCase, fc.constantFrom(...FUZZ_KEYWORDS), fc.jsonValue({ maxDepth: 2 })).map(([c, k, v]) => ({ ...c.schema, [k]: v })),
+  fc.jsonValue({ maxDepth: 3 }),
+)
+
+const options = fc.record({ untrusted: fc.boolean(), regex: fc.constantFrom<'ecmascript' | 'linear'>('ecmascript', 'linear'), allErrors: fc.boolean() })
+
+fuzz('random schemas and hostile data never crash or hang schemavet', () => {
+  let compiled = 0
+  let refused = 0
+  fc.assert(
+    fc.property(anySchema, hostileData, options, (schema, data, opts) => {
+      let v: JSONSchemaValidator
+      try {
+        v = newJSONSchema(schema, opts)
+        compiled++
+      } catch (e) {
+        assert.ok(SchemaError.isInstance(e), `compile threw ${String(e)} for ${JSON.stringify(schema)}`)
+        return void refused++
+      }
+      const start = performance.now()
+      const error = v.validate(data)
+      assert.ok(error === null || error instanceof ValidationError)
+      try {
+        applyDefaults(data, v)
+      } catch (e) {
+        assert.ok(ValidationError.isInstance(e), `applyDefaults threw ${String(e)}`)
+      }
+      assert.ok(performance.now() - start < 5_000, `took ${performance.now() - start} ms on ${JSON.stringify(schema)}`)
+    }),
+    params(3_000 * SCALE),
+  )
+  console.log(`fuzz: ${compiled + refused} random schemas with hostile data (${compiled} compiled, ${refused} refused with a SchemaError), none crashed`)
+})
+
+/**
+ * JSON equality by text (key order included, which copies keep). Not uvu's deep equal: it
+ * compares `.constructor`, which generated data holds as an ordinary key.
+ */
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** Freezes a JSON value all the way down: a write to it would throw. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v)
+    Object.freeze(value)
+  }
+  return value
+}
+
+fuzz('applyDefaults never changes its input and returns a copy', () => {
+  let calls = 0
+  fc.assert(
+    fc.property(fuzzCase, ({ schema, data }) => {
+      let v: JSONSchemaValidator
+      try {
+        v = newJSONSchema(schema)
+      } catch {
+        return
+      }
+      for (const d of data) {
+        const before = structuredClone(d)
+        let out: unknown
+        try {
+          out = applyDefaults(deepFreeze(d), v)
+        } catch (e) {
+          assert.ok(ValidationError.isInstance(e), `threw ${String(e)}`)
+          continue
+        }
+        calls++
+        assert.ok(sameJson(d, before), `the input changed: ${JSON.stringify(before)} became ${JSON.stringify(d)}`)
+        if (typeof d === 'object' && d !== null) assert.is.not(out, d, 'a container came back as is')
+      }
+    }),
+    params(1_000 * SCALE),
+  )
+  console.log(`fuzz: ${calls} applyDefaults calls on frozen input, none wrote to it`)
+})
+
+/** Data for a tool schema: mostly conforming (properties may be missing), sometimes not. */
+function instanceOf(schema: Record<string, unknown>): fc.Arbitrary<unknown> {
+  if (schema.type === 'object') {
+    const props = schema.properties as Record<string, Record<string, unknown>>
+    return fc.record(Object.fromEntries(Object.entries(props).map(([k, s]) => [k, instanceOf(s)])), { requiredKeys: [] })
+  }
+  if (schema.type === 'array') return fc.array(instanceOf(schema.items as Record<string, unknown>), { maxLength: 3 })
+  const good = schema.type === 'string' ? fc.constantFrom('s', 'tt') : schema.type === 'integer' ? fc.nat(5) : schema.type === 'boolean' ? fc.boolean() : fc.constantFrom('on', 'off')
+  return fc.oneof({ weight: 9, arbitrary: good }, { weight: 1, arbitrary: json })
+}
+
+fuzz('applyDefaults keeps valid data valid and is idempotent on tool schemas', () => {
+  let kept = 0
+  fc.assert(
+    fc.property(
+      toolSchema.chain((schema) => fc.tuple(fc.constant(schema), instanceOf(schema))),
+      ([schema, input]) => {
+        const v = newJSONSchema(schema)
+        const out = applyDefaults(input, v)
+        if (v.validate(input) === null) {
+          assert.is(v.validate(out), null, `${JSON.stringify(input)} became ${JSON.stringify(out)} under ${JSON.stringify(schema)}`)
+          kept++
+        }
+        assert.ok(sameJson(applyDefaults(out, v), out), `a second pass changed ${JSON.stringify(out)}`)
+      },
+    ),
+    params(2_000 * SCALE),
+  )
+  console.log(`fuzz: ${kept} valid inputs stayed valid after applyDefaults`)
+})
+
+fuzz.run()

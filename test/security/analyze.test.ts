@@ -1,0 +1,66 @@
+/**
+ * The super-linear pattern check on its own: the shapes it flags, the common patterns it lets
+ * through, and its bounded cost. (redos.test.ts covers how the kernel reports what it finds.)
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { superLinearReason } from '../../plugins/regex/index.ts'
+
+const flags = suite('the super-linear check flags the shapes behind ReDoS')
+
+flags('nested quantifiers that can share characters, at any depth and inside lookarounds', () => {
+  for (const p of ['^(a+)+$', '(x+x+)+y', '^(\\w+\\s?)*$', '(a*)*', '((a+)b?)+', '(a|b+)*', '(?:\\s*\\w+\\s*)*', '(\\d+\\.?)*', '^(?=(a+)+$)', '(a+){2,5}']) {
+    assert.match(superLinearReason(p) ?? '', /^nested quantifiers: /, p)
+  }
+  assert.match(superLinearReason('(x+x+)+y')!, /"x\+" inside "\(x\+x\+\)\+"/, 'names the inner and the outer repetition')
+})
+
+flags('alternatives that can start alike under an unbounded repetition', () => {
+  for (const p of ['(a|a)*', '(\\r\\n|\\r|\\n)+', '(?:\\w|\\d)+', '(a|ab)*c', '(?:[a-c]|b)+$']) assert.match(superLinearReason(p) ?? '', /^overlapping alternatives: /, p)
+})
+
+flags('adjacent unbounded repetitions over shared characters, optional parts between', () => {
+  for (const p of ['\\d+\\d+', '.*.*=', 'a*b?a*', '^\\w+\\s*\\w+$', '(?:a+)(?:a+)']) assert.match(superLinearReason(p) ?? '', /^adjacent quantifiers: /, p)
+})
+
+flags('long sources are shortened in the message', () => {
+  const reason = superLinearReason(`(${'a'.repeat(100)}+)+`)!
+  assert.ok(reason.includes('...'), reason)
+  assert.ok(reason.length < 300)
+})
+
+flags.run()
+
+const passes = suite('the super-linear check lets ordinary patterns through')
+
+passes('common validation patterns are not flagged', () => {
+  for (const p of [
+    '^[a-z]+(-[a-z]+)*$', '^(\\d{1,3}\\.){3}\\d{1,3}$', '^(?:[^"\\\\]|\\\\.)*$', '^\\S+@\\S+$', '^[A-Z]{2}$', '(ab+)*', '^\\w+(\\.\\w+)*@',
+    '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', '^\\p{Lu}\\p{Ll}+$', '^https?://[^\\s/$.?#].[^\\s]*$', '(a+b+)+', '^(?:a|b)$', '[^,]*,[^,]*',
+    '(a|)*', '(?:x{0})*', '^$', '(?!a)b', '\\1?(a)', '[^]*x',
+  ]) {
+    assert.is(superLinearReason(p), undefined, p)
+  }
+})
+
+passes.run()
+
+const cost = suite('the check costs time in proportion to the pattern, and says when it gives up')
+
+cost('a pattern too deeply nested to parse, or too complex to finish, is reported as such', () => {
+  assert.match(superLinearReason('('.repeat(600) + ')'.repeat(600)) ?? '', /could not be analyzed \(groups nest more than 500 levels deep\)/)
+  // Many distinct optional repetitions side by side: every pair is a candidate, so the work cap ends it.
+  const crafted = Array.from({ length: 3000 }, (_, i) => `${String.fromCodePoint(0x4e00 + i)}*`).join('')
+  const start = performance.now()
+  assert.is(superLinearReason(crafted), 'the pattern is too complex to analyze for super-linear matching')
+  assert.ok(performance.now() - start < 2_000, `took ${performance.now() - start} ms`)
+})
+
+cost('large ordinary patterns are analyzed quickly', () => {
+  const start = performance.now()
+  assert.is(superLinearReason('(?:a|b)'.repeat(2000) + '(?:' + 'c?'.repeat(3000) + ')'), undefined)
+  assert.match(superLinearReason('(?:'.repeat(400) + 'a*' + ')*'.repeat(400)) ?? '', /nested quantifiers/)
+  assert.ok(performance.now() - start < 2_000, `took ${performance.now() - start} ms`)
+})
+
+cost.run()
