@@ -6,9 +6,15 @@
  * frozen from the start. Custom keywords and formats need `createKernel`.
  */
 import { Kernel } from './core/index.ts'
-import type { KernelOptions, KernelSetup, Schema, SchemaOptions } from './core/index.ts'
+import type { JSONSchemaValidator, KernelOptions, KernelSetup, Schema, SchemaOptions, SimpleJSONSchema } from './core/index.ts'
+import type { Chosen, Inferred } from './core/infer.ts'
+import type { TypedSchema } from './core/kernel.ts'
 import { metaSchemas } from './metaschemas/index.ts'
 import { dialect07, dialect2019, dialect2020, formatCheckers, standardKeywords } from './plugins/index.ts'
+import { regexEngines, superLinearReason } from './plugins/regex/index.ts'
+import { deriveStructSchema } from './struct/index.ts'
+import { convertSchema } from './plugins/convert/index.ts'
+import type { StructOptions, StructType } from './core/index.ts'
 
 export {
   JSONSchemaValidator,
@@ -16,6 +22,7 @@ export {
   SchemaError,
   SimpleJSONSchema,
   StructValidator,
+  UNTRUSTED_LIMITS,
   ValidationError,
   defineKeyword,
 } from './core/index.ts'
@@ -26,6 +33,10 @@ const setup: KernelSetup = {
   presets: standardKeywords,
   formats: formatCheckers,
   registry: metaSchemas,
+  regexEngines,
+  superLinear: superLinearReason,
+  structs: deriveStructSchema,
+  convert: convertSchema,
 }
 
 /**
@@ -44,20 +55,45 @@ const defaultKernel = new Kernel(
 // Frozen from the start: the top-level functions are no global registry.
 defaultKernel.compile(true)
 
-/** Compiles a JSON Schema with the default kernel. @throws SchemaError for a malformed schema */
-export function newJSONSchema(schema: unknown, options?: SchemaOptions) {
-  return defaultKernel.newJSONSchema(schema, options)
+/**
+ * Compiles a JSON Schema with the default kernel. Statically, the data type is inferred from a
+ * schema literal, or is `T` when given (`newJSONSchema<Tree>(schema)`, for recursive schemas).
+ * @throws SchemaError for a malformed schema
+ */
+export function newJSONSchema<T = Inferred, const S = unknown>(
+  schema: S,
+  options?: SchemaOptions,
+): JSONSchemaValidator<Chosen<T, S, 'data'>, Chosen<T, S, 'input'>, Chosen<T, S, 'output'>> {
+  return defaultKernel.newJSONSchema<T, S>(schema, options)
 }
 
 /** Same as `newJSONSchema`: the plain `Schema` handed to consumers. @throws SchemaError */
-export function newSimpleJSONSchema(schema: unknown, options?: SchemaOptions) {
-  return defaultKernel.newSimpleJSONSchema(schema, options)
+export function newSimpleJSONSchema<T = Inferred, const S = unknown>(
+  schema: S,
+  options?: SchemaOptions,
+): SimpleJSONSchema<Chosen<T, S, 'data'>, Chosen<T, S, 'input'>, Chosen<T, S, 'output'>> {
+  return defaultKernel.newSimpleJSONSchema<T, S>(schema, options)
+}
+
+/**
+ * Derives a draft 2020-12 schema from a TypeScript declaration (`'./types.ts#Person'` or
+ * `{ file, name }`, relative to `options.basePath`, default the working directory) and compiles it
+ * with the default kernel. TypeScript loads on the first call; later calls on the same file reuse
+ * its program. `jsonSchema()` returns the derived schema.
+ * @throws SchemaError naming the file, the type and the property JSON Schema cannot express
+ */
+export function newStructSchema(type: StructType, options?: StructOptions) {
+  return defaultKernel.newStructSchema(type, options)
 }
 
 /**
  * A copy of `value` with missing fields filled from the schema's `default`s; `value` and the
- * schema are never mutated. @throws ValidationError for a `$ref` cycle that consumes no input
+ * schema are never mutated. Statically, a `value` of the schema's input type gives its output
+ * type (properties with a `default` present); any other value gives `unknown`.
+ * @throws ValidationError for a `$ref` cycle that consumes no input
  */
+export function applyDefaults<I, O>(value: NoInfer<I>, schema: TypedSchema<I, O>): O
+export function applyDefaults(value: unknown, schema: Schema): unknown
 export function applyDefaults(value: unknown, schema: Schema): unknown {
   return defaultKernel.applyDefaults(value, schema)
 }

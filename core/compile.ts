@@ -7,10 +7,12 @@ import { SchemaError } from './errors.ts'
 import type { SchemaProblem } from './errors.ts'
 import type { Hooks } from './hooks.ts'
 import { hasOwn, isObject } from './json.ts'
+import { countExceeded } from './limits.ts'
 import { Handle, Node } from './node.ts'
+import { Patterns } from './regex.ts'
 import type { Dialect, KeywordCatalog, Location, Resource } from './schema-index.ts'
 import { SchemaIndex } from './schema-index.ts'
-import type { CompileContext, FormatChecker, KeywordDefinition, ResolvedOptions, SchemaHandle } from './types.ts'
+import type { CompileContext, FormatChecker, KeywordDefinition, RegexEngine, RegexEngineName, RegexMatcher, ResolvedOptions, SchemaHandle } from './types.ts'
 import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, splitFragment } from './uri.ts'
 import { classifyCycles } from './graph.ts'
 
@@ -25,6 +27,10 @@ export interface CompileEnvironment {
   formats: Readonly<Record<string, FormatChecker>>
   /** Documents every compile can reach (meta-schemas), by URI. */
   registry: ReadonlyMap<string, unknown>
+  /** Regex engines by name (the platform `RegExp` stands in for a missing `ecmascript`). */
+  regexEngines: Partial<Record<RegexEngineName, RegexEngine>>
+  /** The super-linear pattern check, if the kernel has one. */
+  superLinear: ((source: string) => string | undefined) | undefined
 }
 
 const FALSE_SCHEMA: KeywordDefinition = {
@@ -50,11 +56,14 @@ export class Compilation {
   private readonly dynamicHandles = new Map<Resource, Map<string, Handle>>()
   usesDynamicScope = false
   root!: Node
+  private readonly patterns: Patterns
+  private refs = 0
 
   constructor(
     private readonly env: CompileEnvironment,
     readonly options: ResolvedOptions,
   ) {
+    this.patterns = new Patterns(env, options)
     this.index = new SchemaIndex({
       shape: env.catalog.shape,
       dialectFor: (uri) => env.catalog.dialectFor(uri) ?? this.customDialect(uri),
@@ -98,14 +107,18 @@ export class Compilation {
       }
     }
     try {
-      this.index.addDocument(normalized, base, '', dialect)
+      this.indexDocument(normalized, base, '', dialect)
       this.root = this.nodeFor(normalized, this.locate(normalized, base))
       this.linkDynamicAnchors()
       const cycles = classifyCycles(this.nodes)
       this.hasCycles = cycles.length > 0
       for (const cycle of cycles) this.env.hooks.cycle.call({ path: cycle })
+      const { untrusted, maxWork } = this.options
+      // Only a schema with limits evaluates with the metered run (chosen per pass, not per value).
+      const policy = untrusted || maxWork !== Infinity ? { maxWork, capErrors: untrusted } : null
       for (const n of this.nodes) {
         n.pushScope = this.usesDynamicScope
+        n.policy = policy
         n.finish()
       }
     } catch (e) {
@@ -144,6 +157,7 @@ export class Compilation {
       throw new Problem({ schemaPath: this.pathOf(where), message: `a schema must be an object or a boolean, got ${describeValue(value)}` })
     }
     const node = new Node(this.nodes.length, value, this.pathOf(where), where)
+    if (this.nodes.length >= this.options.maxSchemaNodes) throw countExceeded('maxSchemaNodes', this.options.maxSchemaNodes, node.location)
     this.nodes.push(node)
     if (value === false) {
       node.add({ definition: FALSE_SCHEMA, compiled: true }, 'false schema', node.location)
@@ -218,11 +232,13 @@ export class Compilation {
         return sub(kw, segments, applies(keyword))
       },
       resolveRef(ref: string) {
+        compilation.countRef(schemaPath)
         const handle = new Handle(compilation.resolve(ref, where, schemaPath).node, false, keyword, true)
         node.edges.push(handle)
         return handle
       },
       resolveDynamicRef(ref: string, anchor?: string) {
+        compilation.countRef(schemaPath)
         const target = compilation.resolve(ref, where, schemaPath)
         const handle = new Handle(target.node, false, keyword, true)
         node.edges.push(handle)
@@ -240,8 +256,17 @@ export class Compilation {
         return { handle, anchor: dynamic ? name : undefined }
       },
       format(name: string) {
-        return compilation.options.customFormats[name] ?? compilation.env.hooks.resolveFormat.call(name) ?? compilation.env.formats[name]
+        // Own keys only: `format: "hasOwnProperty"` must not find Object.prototype's function.
+        const { customFormats } = compilation.options
+        const builtIn = compilation.env.formats
+        if (hasOwn(customFormats, name)) return customFormats[name]
+        return compilation.env.hooks.resolveFormat.call(name) ?? (hasOwn(builtIn, name) ? builtIn[name] : undefined)
       },
+      regex(source: unknown, ...segments: (string | number)[]): RegexMatcher {
+        if (typeof source !== 'string') return ctx.fail('a pattern must be a string', ...segments)
+        return compilation.patterns.compile(source, compilation.pathOf(where, [keyword, ...segments]), (m) => ctx.fail(m, ...segments))
+      },
+      regexProblem: (source: string) => compilation.patterns.engine(ctx.fail).check(source),
       fail(message: string, ...segments: (string | number)[]): never {
         throw new Problem({ schemaPath: compilation.pathOf(where, [keyword, ...segments]), message })
       },
@@ -315,10 +340,15 @@ export class Compilation {
   private resourceFor(uri: string): Resource | undefined {
     const known = this.index.resources.get(uri)
     if (known !== undefined) return known
-    const doc = this.options.schemas[uri] ?? this.options.schemas[uri + '#'] ?? this.env.registry.get(uri) ?? this.env.hooks.resolveRef.call(uri)
+    // Untrusted mode reaches only what the caller registered: no hook that might fetch.
+    const doc =
+      this.options.schemas[uri] ??
+      this.options.schemas[uri + '#'] ??
+      this.env.registry.get(uri) ??
+      (this.options.untrusted ? undefined : this.env.hooks.resolveRef.call(uri))
     if (doc === undefined) return undefined
     const dialect = this.env.dialect(this.options.defaultDialect)
-    this.index.addDocument(doc, uri, uri, dialect)
+    this.indexDocument(doc, uri, uri, dialect)
     return this.index.resources.get(uri)
   }
 
@@ -347,6 +377,20 @@ export class Compilation {
         }
       }
     }
+  }
+
+  /** Indexes a document; an `$id` that cannot be resolved (`"a:"` then `"b.json"`) is a schema problem. */
+  private indexDocument(doc: unknown, uri: string, label: string, dialect: Dialect): void {
+    try {
+      this.index.addDocument(doc, uri, label, dialect)
+    } catch (e) {
+      if (e instanceof RangeError || !(e instanceof Error)) throw e
+      throw new Problem({ schemaPath: label === '' ? '#' : label, message: e.message })
+    }
+  }
+
+  private countRef(schemaPath: string): void {
+    if (++this.refs > this.options.maxRefs) throw countExceeded('maxRefs', this.options.maxRefs, schemaPath)
   }
 
   /** Whether some reference sits in an in-place cycle (set once the graph is classified). */

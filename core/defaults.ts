@@ -8,7 +8,9 @@
  */
 import type { Compilation } from './compile.ts'
 import { ValidationError } from './errors.ts'
-import { CyclicDataError, copyJson, hasOwn, setOwn } from './json.ts'
+import { COPY_LIMIT, CyclicDataError, copyJson, hasOwn, setOwn } from './json.ts'
+import { WorkLimit } from './limits.ts'
+import type { Meter } from './limits.ts'
 import type { Handle, Node } from './node.ts'
 import { CycleAbort, Driver } from './run.ts'
 import type { Resource } from './schema-index.ts'
@@ -37,6 +39,8 @@ class DefaultsWalk implements DefaultsContext {
   readonly deferred: Deferred[] = []
   private readonly guard: { node: Node; depth: number }[] = []
   private readonly onPath: Set<unknown> | null
+  /** The call's work budget (untrusted mode): the walk and its branch tests share it. */
+  private readonly meter: Meter | null
 
   constructor(
     private readonly compilation: Compilation,
@@ -48,6 +52,8 @@ class DefaultsWalk implements DefaultsContext {
     this.holder = box
     this.key = 'value'
     this.onPath = cyclic ? new Set() : null
+    const policy = compilation.root.policy
+    this.meter = policy === null ? null : { left: policy.maxWork }
   }
 
   owns(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -68,8 +74,10 @@ class DefaultsWalk implements DefaultsContext {
   }
 
   test(handle: SchemaHandle, instance: unknown): boolean {
-    const driver = new Driver((r, a) => this.compilation.dynamicHandle(r, a))
-    return driver.run((handle as Handle).node, instance, FLAG).ok
+    const driver = new Driver((r, a) => this.compilation.dynamicHandle(r, a), this.meter ?? undefined)
+    const result = driver.run((handle as Handle).node, instance, FLAG)
+    if (result.limit !== undefined) throw new WorkLimit(this.compilation.options.maxWork, formatPointer(this.path))
+    return result.ok
   }
 
   dynamicTarget(anchor: string): SchemaHandle | undefined {
@@ -126,6 +134,9 @@ class DefaultsWalk implements DefaultsContext {
   }
 
   walk(node: Node): void {
+    if (this.meter !== null && (this.meter.left -= 1 + node.steps.length) < 0) {
+      throw new WorkLimit(this.compilation.options.maxWork, formatPointer(this.path))
+    }
     const pushed = node.pushScope && this.scope[this.scope.length - 1] !== node.resource
     if (pushed) this.scope.push(node.resource)
     for (const step of node.steps) {
@@ -160,7 +171,10 @@ export function applyDefaultsWith(compilation: Compilation, value: unknown, vali
     try {
       copied = copyJson(value, owned)
     } catch (e) {
-      throw new ValidationError([{ keyword: 'size', instancePath: '', schemaPath: '#', params: {}, message: (e as Error).message }])
+      // Past COPY_LIMIT, or hostile data (a throwing getter, a revoked Proxy): an issue, not a crash.
+      const message = e instanceof Error ? e.message : String(e)
+      const keyword = message.includes(String(COPY_LIMIT)) ? 'size' : 'exception'
+      throw new ValidationError([{ keyword, instancePath: '', schemaPath: '#', params: {}, message }])
     }
     const { copy, cyclic } = copied
     const box: Record<string, unknown> = { value: copy }
@@ -177,7 +191,13 @@ export function applyDefaultsWith(compilation: Compilation, value: unknown, vali
           { keyword: 'cyclic', instancePath: formatPointer(walk.path), schemaPath: '#', params: {}, message: e.message },
         ])
       }
-      throw e
+      if (e instanceof WorkLimit) throw new ValidationError([e.issue()])
+      if (ValidationError.isInstance(e)) throw e
+      // Hostile data met inside the walk (a Proxy trap, a getter that throws): as `validate` reports it.
+      const message = e instanceof Error ? e.message : String(e)
+      throw new ValidationError([
+        { keyword: 'exception', instancePath: formatPointer(walk.path), schemaPath: '#', params: { error: message }, message: `evaluating the data threw: ${message}` },
+      ])
     }
     if (compilation.hasCycles) validateCycles(box.value)
     return box.value

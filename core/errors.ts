@@ -43,9 +43,33 @@ function summary(errors: ValidationIssue[]): string {
 export class ValidationError extends Error {
   override name = 'ValidationError'
   readonly errors: ValidationIssue[]
+  private text: string | undefined
   constructor(errors: ValidationIssue[]) {
-    super(summary(errors))
+    super()
     this.errors = errors
+  }
+
+  /** Every problem's path and message (the first 20 spelled out); built on first read. */
+  // A getter in place of Error's data property, so validate() never pays for the text.
+  override get message(): string {
+    return (this.text ??= summary(this.errors))
+  }
+  override set message(text: string) {
+    this.text = text
+  }
+
+  /**
+   * A `ValidationError` that is returned, not thrown (from `validate`): no stack trace is captured,
+   * which would cost more than the validation of a small value.
+   */
+  static returned(errors: ValidationIssue[]): ValidationError {
+    const limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
+    try {
+      return new ValidationError(errors)
+    } finally {
+      Error.stackTraceLimit = limit
+    }
   }
   /** True for a schemavet `ValidationError`, also across package copies. */
   static isInstance(error: unknown): error is ValidationError {

@@ -2,10 +2,11 @@
  * The kernel's public surface: what plugins, integrations and the top-level entry may import.
  */
 export { Kernel, resolveOptions } from './kernel.ts'
-export type { ClassPlugin, KernelOptions, KernelSetup, Plugin } from './kernel.ts'
+export type { ClassPlugin, KernelOptions, KernelSetup, Plugin, TypedSchema } from './kernel.ts'
 export { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
 export type { Schema, Validator } from './validator.ts'
 export { SchemaError, ValidationError } from './errors.ts'
+export { UNTRUSTED_LIMITS } from './limits.ts'
 export type { SchemaProblem, ValidationIssue } from './errors.ts'
 export type { Hooks } from './hooks.ts'
 export type { Dialect, Identity } from './schema-index.ts'
@@ -21,3 +22,5 @@ import type { KeywordDefinition } from './types.ts'
 export function defineKeyword<V, C>(definition: KeywordDefinition<V, C>): KeywordDefinition<V, C> {
   return definition
 }
+export type { OutputFormat, OutputUnit } from './output.ts'
+export type { Chosen, FromSchema, InferMode, Inferred } from './infer.ts'

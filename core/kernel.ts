@@ -7,13 +7,19 @@ import type { CompileEnvironment } from './compile.ts'
 import { applyDefaultsWith } from './defaults.ts'
 import { createHooks } from './hooks.ts'
 import type { Hooks } from './hooks.ts'
+import type { Chosen, Inferred } from './infer.ts'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { Dialect, KeywordCatalog } from './schema-index.ts'
 import { SchemaError } from './errors.ts'
 import { isObject } from './json.ts'
+import { UNTRUSTED_LIMITS, checkSchemaSize } from './limits.ts'
+import type { LimitName } from './limits.ts'
 import type {
   FormatChecker,
   KeywordDefinition,
   DialectName,
+  RegexEngine,
+  RegexEngineName,
   ResolvedOptions,
   SchemaConverter,
   SchemaOptions,
@@ -22,7 +28,10 @@ import type {
   StructType,
 } from './types.ts'
 import { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
-import type { Schema } from './validator.ts'
+import type { Schema, Validator } from './validator.ts'
+
+/** A `Schema` that carries its input and output types (every schemavet schema does, through `~standard`). */
+export type TypedSchema<I, O> = Schema & { readonly '~standard': StandardSchemaV1.Props<I, O> }
 
 /** A class plugin: options checked in its constructor, `apply(kernel)` only taps. */
 export interface ClassPlugin {
@@ -48,6 +57,16 @@ export interface KernelSetup {
   structs?: StructDeriver
   /** Converts schemas for `~standard.jsonSchema` targets other than draft 2020-12. */
   convert?: SchemaConverter
+  /**
+   * Regex engines by name (option `regex`). Without `ecmascript`, the platform's `RegExp` with
+   * `u` is used; without `linear`, `regex: 'linear'` (and so untrusted mode) is a `SchemaError`.
+   */
+  regexEngines?: Partial<Record<RegexEngineName, RegexEngine>>
+  /**
+   * The compile-time super-linear check: why a (valid) pattern may take super-linear time under
+   * a backtracking engine, or undefined. Without it nothing is flagged.
+   */
+  superLinear?: (source: string) => string | undefined
 }
 
 function stripHash(uri: string): string {
@@ -91,6 +110,8 @@ export class Kernel {
       dialect: (name) => this.dialects.get(name) ?? [...this.dialects.values()][0]!,
       formats: setup.formats,
       registry,
+      regexEngines: setup.regexEngines ?? {},
+      superLinear: setup.superLinear,
     }
     this.use(setup.presets)
     if (options.plugins !== undefined) this.use(options.plugins)
@@ -155,9 +176,17 @@ export class Kernel {
   compile(schema: unknown, options?: SchemaOptions): Compilation {
     this.frozen = true
     const resolved = resolveOptions(options ?? {}, this.options)
-    if (resolved.validateSchema) this.checkAgainstMetaSchema(schema, resolved)
     const compilation = new Compilation(this.env, resolved)
-    compilation.compileRoot(schema)
+    try {
+      // Size and depth first: nothing else may walk a schema larger than the limits allow.
+      checkSchemaSize(schema, resolved)
+      if (resolved.validateSchema) this.checkAgainstMetaSchema(schema, resolved)
+      compilation.compileRoot(schema)
+    } catch (e) {
+      // A hostile schema object (a throwing getter, a revoked Proxy) still gets a SchemaError.
+      if (!resolved.untrusted || SchemaError.isInstance(e)) throw e
+      throw Object.assign(new SchemaError([{ schemaPath: '#', message: `reading the schema threw: ${String(e)}` }]), { cause: e })
+    }
     if (this.hooks.compiled.isUsed()) this.hooks.compiled.call(schema)
     return compilation
   }
@@ -173,7 +202,8 @@ export class Kernel {
     let validator = registered ? this.metaValidators.get(uri) : undefined
     if (validator === undefined) {
       if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) return
-      const metaOptions = { ...options, validateSchema: false, formats: 'annotate' as const, allErrors: true, maxErrors: 100, strict: false }
+      // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
+      const metaOptions = { ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true }
       validator = new JSONSchemaValidator(this, { $ref: uri }, new Compilation(this.env, metaOptions), true)
       validator.compilation.compileRoot({ $ref: uri })
       if (registered) this.metaValidators.set(uri, validator)
@@ -186,14 +216,24 @@ export class Kernel {
     }
   }
 
-  /** Compiles a JSON Schema into a validator. @throws SchemaError for a malformed schema */
-  newJSONSchema(schema: unknown, options?: SchemaOptions): JSONSchemaValidator {
-    return new JSONSchemaValidator(this, schema, this.compile(schema, options))
+  /**
+   * Compiles a JSON Schema into a validator. Statically, the data type is inferred from a schema
+   * literal (see `FromSchema`), or is `T` when given (`newJSONSchema<Tree>(schema)`, for
+   * recursive schemas). @throws SchemaError for a malformed schema
+   */
+  newJSONSchema<T = Inferred, const S = unknown>(
+    schema: S,
+    options?: SchemaOptions,
+  ): JSONSchemaValidator<Chosen<T, S, 'data'>, Chosen<T, S, 'input'>, Chosen<T, S, 'output'>> {
+    return new JSONSchemaValidator<Chosen<T, S, 'data'>, Chosen<T, S, 'input'>, Chosen<T, S, 'output'>>(this, schema, this.compile(schema, options))
   }
 
   /** Same as `newJSONSchema`; the plain `Schema` handed to consumers. @throws SchemaError */
-  newSimpleJSONSchema(schema: unknown, options?: SchemaOptions): SimpleJSONSchema {
-    return new SimpleJSONSchema(this, schema, this.compile(schema, options))
+  newSimpleJSONSchema<T = Inferred, const S = unknown>(
+    schema: S,
+    options?: SchemaOptions,
+  ): SimpleJSONSchema<Chosen<T, S, 'data'>, Chosen<T, S, 'input'>, Chosen<T, S, 'output'>> {
+    return new SimpleJSONSchema<Chosen<T, S, 'data'>, Chosen<T, S, 'input'>, Chosen<T, S, 'output'>>(this, schema, this.compile(schema, options))
   }
 
   /**
@@ -208,12 +248,27 @@ export class Kernel {
 
   /**
    * A copy of `value` with missing fields filled from `default`. Never mutates `value` or the
-   * schema. @throws ValidationError for a `$ref` cycle that consumes no input
+   * schema. Statically, a `value` of the schema's input type gives its output type (properties
+   * with a `default` present); any other value gives `unknown`.
+   * @throws ValidationError for a `$ref` cycle that consumes no input
    */
+  applyDefaults<I, O>(value: NoInfer<I>, schema: TypedSchema<I, O>): O
+  applyDefaults(value: unknown, schema: Schema): unknown
   applyDefaults(value: unknown, schema: Schema): unknown {
-    const validator = schema.validator() as JSONSchemaValidator
-    const compilation = validator.compilation
-    return applyDefaultsWith(compilation, value, (v) => validator.throwIfCycle(v))
+    const validator = this.ownValidator(schema.validator())
+    return applyDefaultsWith(validator.compilation, value, (v) => validator.throwIfCycle(v))
+  }
+
+  private readonly foreign = new WeakMap<object, JSONSchemaValidator>()
+
+  /** A schemavet validator for any `Validator`: itself, or its `jsonSchema()` compiled once. */
+  private ownValidator(validator: Validator): JSONSchemaValidator {
+    if (validator instanceof JSONSchemaValidator) return validator
+    const schema = validator.jsonSchema()
+    if (typeof schema !== 'object' || schema === null) return this.newJSONSchema(schema) as JSONSchemaValidator
+    let own = this.foreign.get(schema)
+    if (own === undefined) this.foreign.set(schema, (own = this.newJSONSchema(schema) as JSONSchemaValidator))
+    return own
   }
 }
 
@@ -226,9 +281,40 @@ function vocabularyOn(vocabulary: string, on: ReadonlySet<string>): boolean {
   return on.has(vocabulary)
 }
 
+const LIMIT_NAMES = Object.keys(UNTRUSTED_LIMITS) as LimitName[]
+
+/** Options whose default depends on `untrusted`: what was given, so a later override re-derives the rest. */
+type ModeOptions = Pick<SchemaOptions, 'untrusted' | 'regex' | LimitName>
+const givenModeOptions = new WeakMap<ResolvedOptions, ModeOptions>()
+
+/** For a base built without `resolveOptions`: its mode and the limits it turned on. */
+function fromResolved(base: ResolvedOptions): ModeOptions {
+  const mode: Record<string, unknown> = { untrusted: base.untrusted }
+  for (const key of LIMIT_NAMES) if (base[key] !== undefined && base[key] !== Infinity) mode[key] = base[key]
+  return mode as ModeOptions
+}
+
+function modeOptionsOf(options: SchemaOptions, base: ResolvedOptions | undefined): ModeOptions {
+  const merged: Record<string, unknown> = { ...(base === undefined ? {} : (givenModeOptions.get(base) ?? fromResolved(base))) }
+  for (const key of ['untrusted', 'regex', ...LIMIT_NAMES] as const) {
+    if (options[key] !== undefined) merged[key] = options[key]
+  }
+  if (merged.regex !== undefined && merged.regex !== 'ecmascript' && merged.regex !== 'linear') {
+    throw new TypeError(`schemavet: option regex must be 'ecmascript' or 'linear', got ${String(merged.regex)}`)
+  }
+  for (const key of LIMIT_NAMES) {
+    const v = merged[key]
+    if (v !== undefined && !(typeof v === 'number' && v > 0)) throw new TypeError(`schemavet: option ${key} must be a positive number (Infinity for none), got ${String(v)}`)
+  }
+  return merged as ModeOptions
+}
+
 /** Fills option defaults; `base` holds the kernel's options. */
 export function resolveOptions(options: SchemaOptions, base: ResolvedOptions | undefined): ResolvedOptions {
-  return Object.freeze({
+  const mode = modeOptionsOf(options, base)
+  const untrusted = mode.untrusted === true
+  const limit = (key: LimitName) => mode[key] ?? (untrusted ? UNTRUSTED_LIMITS[key] : Infinity)
+  const resolved: ResolvedOptions = Object.freeze({
     schemas: { ...base?.schemas, ...options.schemas },
     formats: options.formats ?? base?.formats ?? 'assert',
     customFormats: { ...base?.customFormats, ...options.customFormats },
@@ -237,5 +323,14 @@ export function resolveOptions(options: SchemaOptions, base: ResolvedOptions | u
     defaultDialect: options.defaultDialect ?? base?.defaultDialect ?? '2020-12',
     strict: options.strict ?? base?.strict ?? false,
     validateSchema: options.validateSchema ?? base?.validateSchema ?? true,
+    untrusted,
+    regex: mode.regex ?? (untrusted ? 'linear' : 'ecmascript'),
+    maxSchemaBytes: limit('maxSchemaBytes'),
+    maxSchemaDepth: limit('maxSchemaDepth'),
+    maxSchemaNodes: limit('maxSchemaNodes'),
+    maxRefs: limit('maxRefs'),
+    maxWork: limit('maxWork'),
   })
+  givenModeOptions.set(resolved, mode)
+  return resolved
 }

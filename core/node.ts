@@ -4,6 +4,7 @@
  * match costs nothing at run time.
  */
 import type { CompiledKeyword, EvaluatedTracker, KeywordDefinition, SchemaHandle } from './types.ts'
+import type { RunPolicy } from './limits.ts'
 import type { Location, Resource } from './schema-index.ts'
 import type { Run } from './run.ts'
 
@@ -46,6 +47,8 @@ export class Node {
   hasUnevaluated = false
   /** Track the dynamic scope while evaluating (the compile uses `$dynamicRef`). */
   pushScope = false
+  /** Limits of the compile this node belongs to; null (the plain run) unless some are set. */
+  policy: RunPolicy | null = null
   /** Fast boolean evaluator; replaced by `finish`. */
   evaluate: Evaluate = () => true
   constructor(

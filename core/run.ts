@@ -1,6 +1,7 @@
 /**
- * One evaluation: the run context keywords see, the cycle guard, deep-data splitting and the
- * driver that turns a deep split into a stack of tasks instead of a deep JavaScript stack.
+ * One evaluation: the run context keywords see, the cycle guard, deep-data splitting, and the
+ * metered run of schemas with limits. `driver.ts` turns a deep split into a stack of tasks
+ * instead of a deep JavaScript stack.
  *
  * Deep data: a child application past `limit` levels below the task's start throws `DeepSplit`;
  * the driver evaluates that (node, value) as its own task from a fresh stack, remembers the
@@ -10,10 +11,17 @@
 import type { ValidationIssue } from './errors.ts'
 import type { RunContext, SchemaHandle } from './types.ts'
 import { CyclicDataError } from './json.ts'
+import { WorkLimit } from './limits.ts'
+import type { Meter } from './limits.ts'
 import { Handle, Node, Tracker, typeIndex } from './node.ts'
 import type { Step } from './node.ts'
 import type { Resource } from './schema-index.ts'
 import { escapeToken } from './uri.ts'
+import type { Driver } from './driver.ts'
+
+// The driver moved to its own module; callers keep importing it from here.
+export { Driver } from './driver.ts'
+export type { PassResult } from './driver.ts'
 
 /** Default levels of child application evaluated on one JavaScript stack before splitting. */
 export const SPLIT_DEPTH = 384
@@ -39,7 +47,8 @@ export class CycleAbort {
 /** `maxErrors` reached: stop collecting. */
 export class StopCollecting {}
 
-interface Task {
+/** A (node, value) evaluation on a fresh stack: the root, or deep data split off. */
+export interface Task {
   node: Node
   instance: unknown
   /** JSON Pointer of the instance (maintained on the collecting pass only). */
@@ -49,11 +58,13 @@ interface Task {
   scopeKey: string
 }
 
-class DeepSplit {
+/** Thrown past the split depth: the driver evaluates the task on its own stack, then retries. */
+export class DeepSplit {
   constructor(readonly task: Task) {}
 }
 
-interface MemoEntry {
+/** A split task's answer, remembered for the retry. */
+export interface MemoEntry {
   scopeKey: string
   ok: boolean
   errors: ValidationIssue[]
@@ -85,6 +96,8 @@ export class Run implements RunContext {
   readonly scope: Resource[]
   private readonly guard: GuardEntry[] = []
   private readonly limit: number
+  /** Stop at `maxErrors` issues: with `allErrors`, or always in untrusted mode. */
+  protected capErrors: boolean
 
   constructor(
     private readonly settings: PassSettings,
@@ -99,7 +112,11 @@ export class Run implements RunContext {
     this.pointer = task.pointer
     this.scope = task.scope.slice()
     this.limit = task.depth + limit
+    this.capErrors = settings.allErrors
   }
+
+  /** Charges work to the pass's budget; the plain run has none (see `MeteredRun`). */
+  charge(_units: number): void {}
 
   get exhaustive(): boolean {
     return this.nodeExhaustive || this.evaluated !== null
@@ -265,7 +282,7 @@ export class Run implements RunContext {
   private push(issue: ValidationIssue): void {
     const errors = this.errors!
     errors.push(issue)
-    if (this.allErrors && errors.length >= this.settings.maxErrors) throw new StopCollecting()
+    if (this.capErrors && errors.length >= this.settings.maxErrors) throw new StopCollecting()
   }
 
   private checkCyclicData(d: number): void {
@@ -292,54 +309,32 @@ export class Run implements RunContext {
   }
 }
 
-/** Runs one pass over a root node, splitting deep data into tasks. */
-export class Driver {
-  readonly ancestors: unknown[] = []
-  private readonly memo = new Map<Node, Map<object, MemoEntry[]>>()
-  constructor(private readonly dynamicHandles: (resource: Resource, anchor: string) => Handle) {}
-
-  dynamicHandle(resource: Resource, anchor: string): Handle {
-    return this.dynamicHandles(resource, anchor)
+/**
+ * The run of a schema with limits: every subschema application (and every keyword of it) and
+ * every regex scan is charged to the pass's meter; an exhausted meter aborts the pass. A
+ * separate class, chosen once per pass, so schemas without limits pay nothing for it.
+ */
+export class MeteredRun extends Run {
+  constructor(
+    settings: PassSettings,
+    driver: Driver,
+    task: Task,
+    limit: number,
+    private readonly meter: Meter,
+    private readonly max: number,
+    capErrors: boolean,
+  ) {
+    super(settings, driver, task, limit)
+    if (capErrors) this.capErrors = true
   }
 
-  recall(node: Node, x: object, scopeKey: string): MemoEntry | undefined {
-    return this.memo.get(node)?.get(x)?.find((e) => e.scopeKey === scopeKey)
+  override apply(handle: SchemaHandle, x: unknown, segment?: string | number): boolean {
+    this.charge(1 + (handle as Handle).node.steps.length)
+    return super.apply(handle, x, segment)
   }
 
-  /** Evaluates `node` on `data`; returns the answer and, when collecting, the issues. */
-  run(node: Node, data: unknown, settings: PassSettings): { ok: boolean; errors: ValidationIssue[] } {
-    const tasks: Task[] = [{ node, instance: data, pointer: '', depth: 0, scope: [], scopeKey: '' }]
-    let limit = SPLIT_DEPTH
-    this.ancestors[0] = data
-    for (;;) {
-      const task = tasks[tasks.length - 1]!
-      const run = new Run(settings, this, task, limit)
-      let ok: boolean
-      try {
-        ok = task.node.evaluate(task.instance, run)
-      } catch (e) {
-        if (e instanceof DeepSplit) {
-          tasks.push(e.task)
-          continue
-        }
-        if (e instanceof RangeError && limit > 4) {
-          limit = limit >> 2
-          continue
-        }
-        if (e instanceof StopCollecting) {
-          if (tasks.length === 1) return { ok: false, errors: run.errors ?? [] }
-          ok = false
-        } else {
-          throw e
-        }
-      }
-      if (tasks.length === 1) return { ok, errors: run.errors ?? [] }
-      tasks.pop()
-      const byNode = this.memo.get(task.node) ?? new Map<object, MemoEntry[]>()
-      this.memo.set(task.node, byNode)
-      const entries = byNode.get(task.instance as object) ?? []
-      byNode.set(task.instance as object, entries)
-      entries.push({ scopeKey: task.scopeKey, ok, errors: run.errors ?? [] })
-    }
+  override charge(units: number): void {
+    if ((this.meter.left -= units) < 0) throw new WorkLimit(this.max, this.pointer)
   }
 }
+

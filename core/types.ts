@@ -48,6 +48,34 @@ export interface SchemaOptions {
    * compiling; a `SchemaError` lists every problem. Default true.
    */
   validateSchema?: boolean
+  /**
+   * The engine for `pattern`, `patternProperties` and the `regex` format: `'ecmascript'` (the
+   * platform's `RegExp` with `u`, backtracking) or `'linear'` (RE2 semantics via re2js: time
+   * linear in the input; lookarounds and backreferences are a `SchemaError`). Default
+   * `'ecmascript'`, or `'linear'` with `untrusted`. See SECURITY.md for the differences.
+   */
+  regex?: RegexEngineName
+  /**
+   * The schema and the data may be hostile: the limits below default to `UNTRUSTED_LIMITS`,
+   * `maxErrors` applies even without `allErrors`, no `resolveRef` hook is consulted (only the
+   * `schemas` option and built-in meta-schemas resolve), the regex engine defaults to `'linear'`,
+   * and a super-linear pattern under an explicit `regex: 'ecmascript'` is a `SchemaError`. Default false.
+   */
+  untrusted?: boolean
+  /** Largest schema as JSON text (UTF-16 code units); a `SchemaError` past it. Default 1 MiB untrusted, else none. */
+  maxSchemaBytes?: number
+  /** Deepest nesting of objects and arrays in the schema; a `SchemaError` past it. Default 128 untrusted, else none. */
+  maxSchemaDepth?: number
+  /** Most subschemas one compile may hold; a `SchemaError` past it. Default 10,000 untrusted, else none. */
+  maxSchemaNodes?: number
+  /** Most `$ref`/`$dynamicRef`/`$recursiveRef` one compile may hold; a `SchemaError` past it. Default 1,000 untrusted, else none. */
+  maxRefs?: number
+  /**
+   * Work units one evaluation pass may spend (subschema applications, keywords, regex scans);
+   * past it `validate` returns a `limit` issue and `applyDefaults` throws it. Default 1,000,000
+   * untrusted, else none (and then nothing is counted).
+   */
+  maxWork?: number
 }
 
 /** A TypeScript declaration to derive a schema from: `{ file, name }` or `'./path/file.ts#Name'`. */
@@ -80,6 +108,47 @@ export interface ResolvedOptions {
   readonly defaultDialect: DialectName
   readonly strict: boolean
   readonly validateSchema: boolean
+  readonly regex: RegexEngineName
+  readonly untrusted: boolean
+  /** Each limit is `Infinity` when off. */
+  readonly maxSchemaBytes: number
+  readonly maxSchemaDepth: number
+  readonly maxSchemaNodes: number
+  readonly maxRefs: number
+  readonly maxWork: number
+}
+
+/** The regex engines a kernel can use (option `regex`). */
+export type RegexEngineName = 'ecmascript' | 'linear'
+
+/** A pattern as an engine compiled it. */
+export interface CompiledRegex {
+  /** True when the pattern matches somewhere in `input` (unanchored, as `RegExp#test`). */
+  test(input: string): boolean
+  /** Work units of a test on `length` characters, for `maxWork`; `1 + length / 64` when absent. */
+  cost?(length: number): number
+}
+
+/**
+ * A regex engine (`KernelSetup.regexEngines`). Sources use ECMAScript syntax with the `u` flag;
+ * an engine that cannot honour a pattern refuses it rather than match it differently.
+ */
+export interface RegexEngine {
+  /** Why `source` cannot be used (invalid or unsupported), or undefined. Compiles no matcher. */
+  check(source: string): string | undefined
+  /** Compiles a source; throws an `Error` saying why when `check` would refuse it. */
+  compile(source: string): CompiledRegex
+}
+
+/** What `CompileContext.regex` returns: a compiled pattern for a keyword's run time. */
+export interface RegexMatcher {
+  /** The pattern as written in the schema. */
+  readonly source: string
+  /**
+   * True when the pattern matches somewhere in `input`. Pass the run context: with a work
+   * budget (`maxWork`) the scan is charged to it; without one the argument is ignored.
+   */
+  test(input: string, ctx?: RunContext): boolean
 }
 
 /** What a keyword's `compile` sees: the schema around it and ways to reach subschemas. */
@@ -114,6 +183,19 @@ export interface CompileContext {
   resolveDynamicRef(ref: string, anchor?: string): { handle: SchemaHandle; anchor: string | undefined }
   /** A format checker by name, or undefined when the name is unknown. */
   format(name: string): FormatChecker | undefined
+  /**
+   * Compiles a pattern (ECMAScript syntax, `u` flag) with the schema's regex engine (`regex`
+   * option), once per source per compile. Fails (a `SchemaError` at `segments` below this keyword)
+   * when it is not a string, invalid, or unsupported by the engine. A pattern the super-linear
+   * check flags is reported through the `warning` hook, or is a `SchemaError` in untrusted mode
+   * with `regex: 'ecmascript'`.
+   */
+  regex(source: unknown, ...segments: (string | number)[]): RegexMatcher
+  /**
+   * Why `source` is not a pattern the schema's regex engine accepts, or undefined when it is:
+   * the `regex` format's check. Compiles no matcher; may be called at run time.
+   */
+  regexProblem(source: string): string | undefined
   /** Throws a `SchemaError` at this keyword (or below it). */
   fail(message: string, ...segments: (string | number)[]): never
   /** Reports a compile-time warning through the `warning` hook. */

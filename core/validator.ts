@@ -30,8 +30,13 @@ export interface Validator {
 
 const FLAG: PassSettings = { collecting: false, allErrors: false, maxErrors: 1 }
 
-/** A compiled JSON Schema; both a `Schema` and its own `Validator`. */
-export class JSONSchemaValidator implements Schema, Validator {
+/**
+ * A compiled JSON Schema; both a `Schema` and its own `Validator`. The type parameters are static
+ * only (inferred from a schema literal by `newJSONSchema`, or given): `Data` is what `validate`
+ * accepts (`isValid` narrows to it), `Input` what `applyDefaults` takes, `Output` what it returns
+ * and what `~standard.validate` hands back. All default to `unknown`.
+ */
+export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> implements Schema, Validator {
   private readonly collect: PassSettings
   private readonly hooked: boolean
 
@@ -51,15 +56,15 @@ export class JSONSchemaValidator implements Schema, Validator {
     return this
   }
 
-  private standard: StandardProps<unknown, unknown> | undefined
+  private standard: StandardProps<Input, Output> | undefined
 
   /**
    * Standard Schema V1 with the JSON Schema trait: `validate(value)` applies defaults then
    * validates, returning `{ value: defaultedCopy }` or only `{ issues }`; `jsonSchema.input/output`
    * return a fresh schema for the requested target.
    */
-  get '~standard'(): StandardProps<unknown, unknown> {
-    return (this.standard ??= standardProps({
+  get '~standard'(): StandardProps<Input, Output> {
+    return (this.standard ??= standardProps<Input, Output>({
       applyDefaults: (value) => this.kernel.applyDefaults(value, this),
       validate: (value) => this.validate(value),
       jsonSchema: () => this.schema,
@@ -71,8 +76,8 @@ export class JSONSchemaValidator implements Schema, Validator {
     return this.schema
   }
 
-  /** True when `data` conforms (no issue is built). */
-  isValid(data: unknown): boolean {
+  /** True when `data` conforms (no issue is built); a type guard for the schema's data type. */
+  isValid(data: unknown): data is Data {
     return this.validate(data) === null
   }
 
@@ -132,28 +137,28 @@ export class JSONSchemaValidator implements Schema, Validator {
   }
 
   private finish(issues: ValidationIssue[], data: unknown): ValidationError | null {
-    if (this.internal) return issues.length === 0 ? null : new ValidationError(issues)
+    if (this.internal) return issues.length === 0 ? null : ValidationError.returned(issues)
     const hooks = this.kernel.hooks
     if (hooks.errorMessage.isUsed()) {
       for (const issue of issues) issue.message = hooks.errorMessage.call(issue.message, issue)
     }
     if (hooks.afterValidate.isUsed()) issues = hooks.afterValidate.call(issues, data)
-    return issues.length === 0 ? null : new ValidationError(issues)
+    return issues.length === 0 ? null : ValidationError.returned(issues)
   }
 }
 
-/** The plain `Schema` of the spec; behaves as `JSONSchemaValidator`. */
-export class SimpleJSONSchema extends JSONSchemaValidator {}
+/** The plain `Schema` of the spec; behaves as `JSONSchemaValidator` (type parameters likewise). */
+export class SimpleJSONSchema<Data = unknown, Input = Data, Output = Data> extends JSONSchemaValidator<Data, Input, Output> {}
 
 /**
  * A schema derived from a TypeScript declaration (`newStructSchema`). `jsonSchema()` returns the
  * derived schema; `validate` checks plain objects and class instances (own enumerable
  * properties); `null` and `undefined` are errors saying a value is required.
  */
-export class StructValidator extends JSONSchemaValidator {
+export class StructValidator<Data = unknown, Input = Data, Output = Data> extends JSONSchemaValidator<Data, Input, Output> {
   override validate(data: unknown): ValidationError | null {
     if (data === null || data === undefined) {
-      return new ValidationError([
+      return ValidationError.returned([
         { keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: `a value is required (got ${data})` },
       ])
     }

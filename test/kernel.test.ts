@@ -1,7 +1,7 @@
 /** The kernel: custom keywords, freezing, the default kernel, hooks, options. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SchemaError, ValidationError, createKernel, defineKeyword, newJSONSchema, newSimpleJSONSchema } from '../index.ts'
+import { SchemaError, ValidationError, applyDefaults, createKernel, defineKeyword, newJSONSchema, newSimpleJSONSchema } from '../index.ts'
 
 const even = defineKeyword<boolean, true>({
   keyword: 'even',
@@ -224,3 +224,15 @@ meta('each draft is checked against its own meta-schema', () => {
 })
 
 meta.run()
+
+const foreign = suite('applyDefaults with a Schema schemavet did not build')
+
+foreign('a plain Schema object works through its jsonSchema()', () => {
+  const raw = { properties: { a: { default: 1 } } }
+  const inner = newJSONSchema(raw)
+  const mine = { validator: () => ({ validate: (d: unknown) => inner.validate(d), jsonSchema: () => raw }) }
+  assert.equal(applyDefaults({}, mine), { a: 1 })
+  assert.equal(applyDefaults({ a: 2 }, mine), { a: 2 })
+})
+
+foreign.run()

@@ -1,4 +1,4 @@
-import type { CompileContext, RunContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
+import type { CompileContext, RegexMatcher, RunContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 
 /** Compiles an array of subschemas (`allOf`, `anyOf`, `oneOf`, `prefixItems`); fails unless a non-empty array. */
 export function compileSchemaArray(value: unknown, ctx: CompileContext): SchemaHandle[] {
@@ -12,14 +12,13 @@ export function compileSchemaMap(value: unknown, ctx: CompileContext): [string, 
   return Object.keys(value).map((k) => [k, ctx.subschema(k)])
 }
 
-/** Compiles a `pattern`-like string as an ECMAScript regex with the `u` flag. */
-export function compilePattern(source: unknown, ctx: CompileContext, ...segments: (string | number)[]): RegExp {
-  if (typeof source !== 'string') ctx.fail('a pattern must be a string', ...segments)
-  try {
-    return new RegExp(source, 'u')
-  } catch (e) {
-    return ctx.fail(`invalid regular expression: ${(e as Error).message}`, ...segments)
-  }
+/**
+ * Compiles a `pattern`-like string (ECMAScript syntax, `u` flag) with the schema's regex engine
+ * (`regex` option); fails at `segments` when it is not a string, invalid, or unsupported by it.
+ * Call `test(s, ctx)` with the run context so untrusted mode can charge the scan.
+ */
+export function compilePattern(source: unknown, ctx: CompileContext, ...segments: (string | number)[]): RegexMatcher {
+  return ctx.regex(source, ...segments)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { defineKeyword, hasOwn } from '../../core/index.ts'
-import type { SchemaHandle } from '../../core/index.ts'
+import type { RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
 import { compilePattern } from './_shared.ts'
 
 interface Additional {
@@ -7,14 +7,14 @@ interface Additional {
   /** Names in sibling `properties`. */
   named: Set<string>
   /** Patterns of sibling `patternProperties`. */
-  patterns: RegExp[]
+  patterns: RegexMatcher[]
   /** The subschema is `false`: report each extra property by name. */
   forbidden: boolean
 }
 
-function isAdditional(a: Additional, key: string): boolean {
+function isAdditional(a: Additional, key: string, ctx?: RunContext): boolean {
   if (a.named.has(key)) return false
-  for (const re of a.patterns) if (re.test(key)) return false
+  for (const re of a.patterns) if (re.test(key, ctx)) return false
   return true
 }
 
@@ -49,7 +49,7 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
     let ok = true
     for (const key of Object.keys(o)) {
       const v = o[key]
-      if (v === undefined || !isAdditional(a, key)) continue
+      if (v === undefined || !isAdditional(a, key, ctx)) continue
       if (tracker !== null) tracker.markProperty(key)
       if (a.forbidden) {
         ok = false

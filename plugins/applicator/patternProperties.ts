@@ -1,5 +1,5 @@
 import { defineKeyword } from '../../core/index.ts'
-import type { SchemaHandle } from '../../core/index.ts'
+import type { RegexMatcher, SchemaHandle } from '../../core/index.ts'
 import { compilePattern } from './_shared.ts'
 
 /**
@@ -7,7 +7,7 @@ import { compilePattern } from './_shared.ts'
  * that pattern's schema.
  * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.2.2
  */
-export const patternPropertiesKeyword = defineKeyword<unknown, [RegExp, SchemaHandle][]>({
+export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, SchemaHandle][]>({
   keyword: 'patternProperties',
   vocabulary: 'applicator',
   schemaShape: 'schemaMap',
@@ -26,7 +26,7 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegExp, SchemaHa
       const v = o[key]
       if (v === undefined) continue
       for (const [re, handle] of entries) {
-        if (!re.test(key)) continue
+        if (!re.test(key, ctx)) continue
         if (tracker !== null) tracker.markProperty(key)
         if (!ctx.apply(handle, v, key)) {
           ok = false

@@ -1,5 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { FormatChecker } from '../../core/index.ts'
+import { isRegex } from './misc.ts'
 
 /**
  * `format`: with `formats: 'assert'` (the default) a known format is checked on strings; an
@@ -15,7 +16,13 @@ export const formatKeyword = defineKeyword<unknown, { name: string; check: Forma
     // The format-assertion vocabulary (named by a custom meta-schema) asserts whatever the option says.
     if (ctx.options.formats !== 'assert' && !ctx.vocabularies?.has('format-assertion')) return undefined
     const name = value as string
-    const check = ctx.format(name)
+    let check = ctx.format(name)
+    // The built-in `regex` checker defers to the schema's regex engine: under `regex: 'linear'` a
+    // valid pattern is one that engine accepts (no lookarounds, no backreferences).
+    if (check === isRegex && ctx.options.regex !== 'ecmascript') {
+      ctx.regexProblem('') // a kernel without that engine fails here, at compile time, not per value
+      check = (s) => ctx.regexProblem(s) === undefined
+    }
     return check === undefined ? undefined : { name, check }
   },
   validate: (f, x) => f.check(x as string),

@@ -65,7 +65,8 @@ export function isRelativeJsonPointer(value: string): boolean {
 /**
  * `regex`: the string compiles as an ECMAScript regular expression with the `u` flag in the
  * running engine (so Annex B leniencies such as `\a` or lone `]` are rejected). This compiles a
- * `RegExp` on each call, and therefore allocates; it never evaluates code.
+ * `RegExp` on each call, and therefore allocates; it never evaluates code. Under `regex:
+ * 'linear'` the `format` keyword uses that engine's check instead (see `format.ts`).
  */
 export function isRegex(value: string): boolean {
   try {

@@ -1,16 +1,17 @@
 import { defineKeyword } from '../../core/index.ts'
+import type { RegexMatcher } from '../../core/index.ts'
 import { compilePattern } from '../applicator/_shared.ts'
 
 /**
  * `pattern`: the string must match the ECMAScript regular expression (with the `u` flag),
- * anywhere unless anchored. Compiled once.
+ * anywhere unless anchored. Compiled once, by the engine the `regex` option picks.
  * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.3.3
  */
-export const patternKeyword = defineKeyword<unknown, RegExp>({
+export const patternKeyword = defineKeyword<unknown, RegexMatcher>({
   keyword: 'pattern',
   vocabulary: 'validation',
   instanceTypes: ['string'],
   compile: (value, ctx) => compilePattern(value, ctx),
-  validate: (re, x) => re.test(x as string),
+  validate: (re, x, ctx) => re.test(x as string, ctx),
   error: { params: (re) => ({ pattern: re.source }), message: (p) => `must match pattern "${p.pattern}"` },
 })
