@@ -365,13 +365,19 @@ export const meetingExpected = withChange(meetingInput, (x) => {
 })
 
 // ── issue 3 row a: the cycle guard ──────────────────────────────────────────────────────────
-export const guardPlainSchema = {
+const guardTreeSchema = {
   type: 'object',
   properties: { value: { type: 'number' }, children: { type: 'array', items: { $ref: '#' } } },
   required: ['value'],
 }
-/** The same plus a never-taken in-place self reference: `then` is never applied (`if` is false). */
-export const guardCycleSchema = { ...clone(guardPlainSchema), if: false, then: { $ref: '#' } }
+/**
+ * Both schemas do the same keyword work (`if` is false, so `then` is never applied); they differ
+ * only in whether `then` refers back to the root, which makes an in-place cycle: the guarded one
+ * has a guarded reference and every node evaluates exhaustively. The ratio isolates the guard.
+ */
+export const guardPlainSchema = { ...clone(guardTreeSchema), if: false, then: { type: 'object' } }
+/** The same, with a never-taken in-place self reference. */
+export const guardCycleSchema = { ...clone(guardTreeSchema), if: false, then: { $ref: '#' } }
 
 function makeValueTree(depth, branching = 3) {
   let n = 0
