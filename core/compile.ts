@@ -112,6 +112,7 @@ export class Compilation {
       this.linkDynamicAnchors()
       const cycles = classifyCycles(this.nodes)
       this.hasCycles = cycles.length > 0
+      if (this.hasCycles) for (const n of this.nodes) n.cyclic = true
       for (const cycle of cycles) this.env.hooks.cycle.call({ path: cycle })
       const { untrusted, maxWork } = this.options
       // Only a schema with limits evaluates with the metered run (chosen per pass, not per value).

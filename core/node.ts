@@ -44,6 +44,8 @@ export class Node {
   edges: Handle[] = []
   /** Evaluate every step and branch even after a failure (a reference cycle is reachable). */
   exhaustive = false
+  /** The compile this node belongs to has a reference cycle: applicators evaluate every branch. */
+  cyclic = false
   hasUnevaluated = false
   /** Track the dynamic scope while evaluating (the compile uses `$dynamicRef`). */
   pushScope = false
@@ -96,21 +98,18 @@ export class Node {
       return
     }
     if (this.exhaustive) {
-      // A reference cycle is reachable from here: no step may be skipped, but valid data on the
-      // fast pass needs nothing else, so it stays nearly as cheap as an ordinary node.
+      // A reference cycle is reachable from here: no step may be skipped after a failure. Valid
+      // data runs exactly the ordinary loop (applicators read `ctx.exhaustive`, fixed per run).
       this.evaluate = function evaluateAll(x: unknown, run: Run): boolean {
         if (run.collecting || run.evaluated !== null) return run.evaluateNode(node, x)
         const t = typeIndex(x)
         if (t < 0) return !node.asserts
         const steps = table[t]!
-        const outer = run.nodeExhaustive
-        run.nodeExhaustive = true
         let ok = true
         for (let i = 0; i < steps.length; i++) {
           const s = steps[i]!
           if (!s.validate!(s.compiled, x, run)) ok = false
         }
-        run.nodeExhaustive = outer
         return ok
       }
       return

@@ -113,6 +113,9 @@ export class Run implements RunContext {
     this.scope = task.scope.slice()
     this.limit = task.depth + limit
     this.capErrors = settings.allErrors
+    // Fixed for the whole run: in a compile with a reference cycle every applicator evaluates
+    // every branch (never a different answer, only no short-circuit), so no node needs to set it.
+    this.nodeExhaustive = task.node.cyclic
   }
 
   /** Charges work to the pass's budget; the plain run has none (see `MeteredRun`). */
@@ -181,8 +184,6 @@ export class Run implements RunContext {
     const outerEvaluated = this.evaluated
     const tracking = node.hasUnevaluated || outerEvaluated !== null
     if (tracking) this.evaluated = new Tracker()
-    const outerExhaustive = this.nodeExhaustive
-    this.nodeExhaustive = node.exhaustive
     // Entering another schema resource (at its root or through a reference) extends the dynamic scope.
     const pushed = node.pushScope && this.scope[this.scope.length - 1] !== node.resource
     if (pushed) this.scope.push(node.resource)
@@ -202,7 +203,6 @@ export class Run implements RunContext {
     }
     this.step = outerStep
     if (pushed) this.scope.pop()
-    this.nodeExhaustive = outerExhaustive
     if (tracking) {
       const inner = this.evaluated!
       this.evaluated = outerEvaluated
