@@ -168,22 +168,34 @@ export class Compilation {
     const schema = value as Record<string, unknown>
     this.byObject.set(schema, node)
     const dialect = where.dialect
-    const keywords = this.env.keywords(dialect)
+    const order = this.keywordOrder(dialect)
     const onlyRef = dialect.refOverridesSiblings === true && hasOwn(schema, '$ref')
-    for (const keyword of keywords) {
-      if (!hasOwn(schema, keyword)) continue
+    // The schema's own keys, known ones in the dialect's keyword order (a schema has a handful of
+    // keys; the dialect knows dozens of keywords).
+    const present: string[] = []
+    const unknown: string[] = []
+    for (const keyword of Object.keys(schema)) (order.has(keyword) ? present : unknown).push(keyword)
+    if (present.length > 1) present.sort((a, b) => order.get(a)! - order.get(b)!)
+    for (const keyword of present) {
       if (onlyRef && keyword !== '$ref') continue
       this.compileKeyword(node, schema, keyword, where)
     }
-    const known = new Set(keywords)
-    for (const keyword of Object.keys(schema)) {
-      if (known.has(keyword)) continue
+    for (const keyword of unknown) {
       const ctx = this.context(node, schema, keyword, where, undefined)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
       if (step !== undefined) node.add(step, keyword, ctx.schemaPath)
       else if (this.options.strict) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
     }
     return node
+  }
+
+  private readonly orders = new Map<Dialect, Map<string, number>>()
+
+  /** A dialect's keywords to their evaluation position. */
+  private keywordOrder(dialect: Dialect): Map<string, number> {
+    let order = this.orders.get(dialect)
+    if (order === undefined) this.orders.set(dialect, (order = new Map(this.env.keywords(dialect).map((k, i) => [k, i]))))
+    return order
   }
 
   private compileKeyword(node: Node, schema: Record<string, unknown>, keyword: string, where: Location): void {

@@ -25,6 +25,38 @@ export function typeIndex(x: unknown): number {
 }
 
 export const TYPE_INDEX: Record<string, number> = { string: 0, number: 1, boolean: 2, null: 3, array: 4, object: 5 }
+const TYPE_NAMES = ['string', 'number', 'boolean', 'null', 'array', 'object'] as const
+
+const NO_STEPS: readonly Step[] = Object.freeze([])
+const NO_TABLE: readonly (readonly Step[])[] = Object.freeze([NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS])
+
+/** Which type indices a definition's `instanceTypes` admits, computed once per definition. */
+const admitted = new WeakMap<KeywordDefinition, readonly boolean[]>()
+function admits(definition: KeywordDefinition): readonly boolean[] {
+  let out = admitted.get(definition)
+  if (out === undefined) {
+    const types = definition.instanceTypes
+    out = TYPE_NAMES.map((name) => types === undefined || types.includes(name))
+    admitted.set(definition, out)
+  }
+  return out
+}
+
+/**
+ * The per-type step lists of a node. Lists with the same steps share one array (most keywords
+ * filter on one type, so most lists are empty or alike): compiled schemas stay small.
+ */
+function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
+  const active = steps.filter((s) => s.validate !== undefined)
+  if (active.length === 0) return NO_TABLE
+  const lists: (readonly Step[])[] = []
+  for (let t = 0; t < TYPE_NAMES.length; t++) {
+    const list = active.filter((s) => admits(s.definition)[t])
+    const same = lists.find((l) => l.length === list.length && l.every((s, i) => s === list[i]))
+    lists.push(list.length === 0 ? NO_STEPS : (same ?? list))
+  }
+  return lists
+}
 
 /** One keyword of a node, compiled. */
 export interface Step {
@@ -38,8 +70,8 @@ export interface Step {
 export type Evaluate = (x: unknown, run: Run) => boolean
 
 export class Node {
-  /** Steps by type index, only those with a `validate`. */
-  table: Step[][] = [[], [], [], [], [], []]
+  /** Steps by type index, only those with a `validate` (built by `finish`, arrays shared where equal). */
+  table: readonly (readonly Step[])[] = NO_TABLE
   steps: Step[] = []
   edges: Handle[] = []
   /** Evaluate every step and branch even after a failure (a reference cycle is reachable). */
@@ -69,28 +101,21 @@ export class Node {
     return typeof this.raw === 'object' && this.raw !== null && Object.prototype.hasOwnProperty.call(this.raw, 'default')
   }
 
-  /** True when some step asserts something (a non-JSON value then fails). */
-  get asserts(): boolean {
-    return this.raw === false || this.table.some((t) => t.length > 0)
-  }
+  /** True when some step asserts something (a non-JSON value then fails); set by `finish`. */
+  asserts = false
 
   add(compiled: CompiledKeyword, keyword: string, schemaPath: string): void {
     const { definition } = compiled
-    const step: Step = { keyword, definition, compiled: compiled.compiled, schemaPath, validate: definition.validate }
-    this.steps.push(step)
+    this.steps.push({ keyword, definition, compiled: compiled.compiled, schemaPath, validate: definition.validate })
     if (definition.phase === 1) this.hasUnevaluated = true
-    if (step.validate === undefined) return
-    const types = definition.instanceTypes
-    for (const [name, i] of Object.entries(TYPE_INDEX)) {
-      if (types === undefined || types.includes(name as never)) this.table[i]!.push(step)
-    }
   }
 
   /** Orders steps (phase 1 last, stably) and builds the evaluator. Called once the graph is known. */
   finish(): void {
     const byPhase = (a: Step, b: Step) => (a.definition.phase ?? 0) - (b.definition.phase ?? 0)
     this.steps.sort(byPhase)
-    for (const t of this.table) t.sort(byPhase)
+    this.table = tablesOf(this.steps)
+    this.asserts = this.raw === false || this.table.some((t) => t.length > 0)
     const table = this.table
     const node = this
     if (this.pushScope || this.hasUnevaluated) {
