@@ -15,6 +15,7 @@ import { SchemaIndex } from './schema-index.ts'
 import type { CompileContext, FormatChecker, KeywordDefinition, RegexEngine, RegexEngineName, RegexMatcher, ResolvedOptions, SchemaHandle } from './types.ts'
 import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, splitFragment } from './uri.ts'
 import { classifyCycles } from './graph.ts'
+import { DynamicAnchors } from './dynamic-anchors.ts'
 
 /** What a compile needs from its kernel. */
 export interface CompileEnvironment {
@@ -52,9 +53,7 @@ export class Compilation {
   readonly index: SchemaIndex
   readonly nodes: Node[] = []
   private readonly byObject = new Map<object, Node>()
-  private readonly dynamicAnchorsUsed = new Set<string>()
-  private readonly dynamicHandles = new Map<Resource, Map<string, Handle>>()
-  usesDynamicScope = false
+  private readonly dynamic = new DynamicAnchors()
   root!: Node
   private readonly patterns: Patterns
   private refs = 0
@@ -109,7 +108,10 @@ export class Compilation {
     try {
       this.indexDocument(normalized, base, '', dialect)
       this.root = this.nodeFor(normalized, this.locate(normalized, base))
-      this.linkDynamicAnchors()
+      this.dynamic.link(
+        () => this.index.resources.values(),
+        (target) => this.nodeFor(target, this.index.located.get(target as object)!),
+      )
       const cycles = classifyCycles(this.nodes)
       this.hasCycles = cycles.length > 0
       if (this.hasCycles) for (const n of this.nodes) n.cyclic = true
@@ -118,7 +120,7 @@ export class Compilation {
       // Only a schema with limits evaluates with the metered run (chosen per pass, not per value).
       const policy = untrusted || maxWork !== Infinity ? { maxWork, capErrors: untrusted } : null
       for (const n of this.nodes) {
-        n.pushScope = this.usesDynamicScope
+        n.pushScope = this.dynamic.used
         n.policy = policy
         n.finish()
       }
@@ -132,11 +134,9 @@ export class Compilation {
     return this.root
   }
 
-  /** The handle of a resource's dynamic anchor (compiled by `linkDynamicAnchors`). */
+  /** The handle of a resource's dynamic anchor (every one a `$dynamicRef` may reach is compiled). */
   dynamicHandle(resource: Resource, anchor: string): Handle {
-    const handle = this.dynamicHandles.get(resource)?.get(anchor)
-    if (handle === undefined) throw new Error(`internal: dynamic anchor ${anchor} of ${resource.uri} was not compiled`)
-    return handle
+    return this.dynamic.handle(resource, anchor)
   }
 
   private locate(value: unknown, uri: string): Location {
@@ -260,12 +260,7 @@ export class Compilation {
           anchor !== undefined
             ? target.resource.dynamicAnchors.has(name) && target.resource.root === target.node.raw
             : name !== '' && !name.startsWith('/') && target.resource.dynamicAnchors.has(name)
-        if (dynamic) {
-          compilation.usesDynamicScope = true
-          compilation.dynamicAnchorsUsed.add(name)
-          // Conservative edges to every resource's anchor of that name, for cycle classification.
-          compilation.pendingDynamicSources.push({ node, name, keyword })
-        }
+        if (dynamic) compilation.dynamic.request(node, name, keyword)
         return { handle, anchor: dynamic ? name : undefined }
       },
       format(name: string) {
@@ -291,7 +286,6 @@ export class Compilation {
     return ctx
   }
 
-  private readonly pendingDynamicSources: { node: Node; name: string; keyword: string }[] = []
 
   private definitionOf(dialect: Dialect, keyword: string): KeywordDefinition | undefined {
     const hook = this.env.hooks.compileKeyword.get(keyword)
@@ -363,33 +357,6 @@ export class Compilation {
     const dialect = this.env.dialect(this.options.defaultDialect)
     this.indexDocument(doc, uri, uri, dialect)
     return this.index.resources.get(uri)
-  }
-
-  /** Compiles each resource's dynamic anchors that a `$dynamicRef` may reach, until nothing new appears. */
-  private linkDynamicAnchors(): void {
-    const linked = new Set<string>()
-    for (let changed = true; changed; ) {
-      changed = false
-      for (const { node, name, keyword } of [...this.pendingDynamicSources]) {
-        for (const resource of [...this.index.resources.values()]) {
-          if (!resource.dynamicAnchors.has(name)) continue
-          let handles = this.dynamicHandles.get(resource)
-          if (handles === undefined) this.dynamicHandles.set(resource, (handles = new Map()))
-          let handle = handles.get(name)
-          if (handle === undefined) {
-            const target = resource.anchors.get(name)!
-            handle = new Handle(this.nodeFor(target, this.index.located.get(target as object)!), false, keyword, true)
-            handles.set(name, handle)
-            changed = true
-          }
-          const key = `${node.id} ${handle.node.id}`
-          if (!linked.has(key)) {
-            linked.add(key)
-            node.edges.push(handle)
-          }
-        }
-      }
-    }
   }
 
   /** Indexes a document; an `$id` that cannot be resolved (`"a:"` then `"b.json"`) is a schema problem. */

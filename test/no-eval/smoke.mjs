@@ -4,23 +4,10 @@
  * `N passed, N failed` and exits non-zero on failure.
  */
 import assert from 'node:assert/strict'
+import { check, checkCodeGenerationForbidden, finish } from '../support/no-eval-checks.mjs'
 import { applyDefaults, createKernel, newJSONSchema } from '../../dist/index.js'
 
-let passed = 0
-let failed = 0
-function check(name, fn) {
-  try {
-    fn()
-    passed++
-  } catch (e) {
-    failed++
-    console.error(`FAIL ${name}: ${e.stack ?? e}`)
-  }
-}
-
-check('code generation is really forbidden here', () => {
-  assert.throws(() => new Function('return 1'), EvalError)
-})
+checkCodeGenerationForbidden()
 
 check('compiles and validates a tool schema', () => {
   const schema = newJSONSchema({
@@ -49,5 +36,4 @@ check('hook taps run in stage order without code generation', () => {
   assert.deepEqual(order, ['early', 'middle', 'late'])
 })
 
-console.log(`${passed} passed, ${failed} failed`)
-process.exit(failed > 0 ? 1 : 0)
+finish()
