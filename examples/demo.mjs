@@ -1,7 +1,7 @@
 // The main job, end to end: compile a tool-input schema once, fill defaults into a copy of the
 // input, validate the copy, and show the errors a person (or a model, on retry) would act on.
 import { readFileSync } from 'node:fs'
-import { applyDefaults, newJSONSchema } from '../dist/index.js'
+import { applyDefaults, formatForModel, newJSONSchema } from '../dist/index.js'
 
 const read = (name) => JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8'))
 
@@ -19,6 +19,8 @@ for (const file of ['valid.json', 'invalid.json']) {
   } else {
     console.log(`invalid, ${error.errors.length} problems:`)
     for (const issue of error.errors) console.log(`  ${issue.instancePath || '(root)'}  ${issue.message}  [${issue.keyword}]`)
+    console.log('\nthe same, written for a model to fix on retry (formatForModel):')
+    console.log(formatForModel(error, { value }))
   }
   console.log()
 }
