@@ -91,8 +91,11 @@ export class Run implements RunContext {
   step: Step | null = null
   depth: number
   /** JSON Pointer of the current instance, built as the evaluation descends (collecting pass). */
-  pointer: string
-  private readonly pointers: string[] = []
+  /** Path segments below the task's start (failure pass only): pushed and popped, no string work. */
+  private readonly segments: (string | number)[] = []
+  /** `prefixes[i]`: the pointer of the first `i` segments, valid for `i <= valid`. */
+  private readonly prefixes: string[]
+  private valid = 0
   readonly scope: Resource[]
   private readonly guard: GuardEntry[] = []
   private readonly limit: number
@@ -109,7 +112,7 @@ export class Run implements RunContext {
     this.allErrors = settings.allErrors
     this.errors = settings.collecting ? [] : null
     this.depth = task.depth
-    this.pointer = task.pointer
+    this.prefixes = [task.pointer]
     this.scope = task.scope.slice()
     this.limit = task.depth + limit
     this.capErrors = settings.allErrors
@@ -143,15 +146,15 @@ export class Run implements RunContext {
     ancestors[d] = x
     if (d >= 8 && (d & (d - 1)) === 0) this.checkCyclicData(d)
     const collecting = this.collecting && segment !== undefined
-    if (collecting) {
-      this.pointers.push(this.pointer)
-      this.pointer += '/' + escapeToken(segment)
-    }
+    if (collecting) this.segments.push(segment)
     const outer = this.evaluated
     this.evaluated = null
     const ok = h.node.evaluate(x, this)
     this.evaluated = outer
-    if (collecting) this.pointer = this.pointers.pop()!
+    if (collecting) {
+      this.segments.pop()
+      if (this.valid > this.segments.length) this.valid = this.segments.length
+    }
     this.depth--
     return ok
   }
@@ -236,6 +239,19 @@ export class Run implements RunContext {
 
   get instancePath(): string {
     return this.pointer
+  }
+
+  /**
+   * JSON Pointer of the current instance (failure pass). Built only when an issue needs it, from
+   * the longest prefix still valid, so valid data never pays for path strings and many issues at
+   * one deep location share the work.
+   */
+  get pointer(): string {
+    const segments = this.segments
+    const prefixes = this.prefixes
+    for (let i = this.valid; i < segments.length; i++) prefixes[i + 1] = prefixes[i] + '/' + escapeToken(segments[i]!)
+    this.valid = segments.length
+    return prefixes[segments.length]!
   }
 
   report(params: Record<string, unknown>, message: string, segment?: string | number): void {
