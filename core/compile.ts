@@ -54,6 +54,8 @@ export class Compilation {
   readonly nodes: Node[] = []
   private readonly byObject = new Map<object, Node>()
   private readonly dynamic = new DynamicAnchors()
+  /** The resource the compile starts from: the outermost entry of every dynamic scope. */
+  entry: Resource | undefined
   root!: Node
   private readonly patterns: Patterns
   private refs = 0
@@ -107,6 +109,7 @@ export class Compilation {
     }
     try {
       this.indexDocument(normalized, base, '', dialect)
+      this.entry = this.index.resources.get(base)
       this.root = this.nodeFor(normalized, this.locate(normalized, base))
       this.dynamic.link(
         () => this.index.resources.values(),
@@ -260,8 +263,18 @@ export class Compilation {
           anchor !== undefined
             ? target.resource.dynamicAnchors.has(name) && target.resource.root === target.node.raw
             : name !== '' && !name.startsWith('/') && target.resource.dynamicAnchors.has(name)
-        if (dynamic) compilation.dynamic.request(node, name, keyword)
-        return { handle, anchor: dynamic ? name : undefined }
+        if (!dynamic) return { handle, anchor: undefined }
+        // The entry resource is always the outermost of the dynamic scope, so when it has the
+        // anchor, the search always ends there: resolve it now and track no scope for it.
+        const entry = compilation.entry
+        if (entry !== undefined && entry.dynamicAnchors.has(name)) {
+          const target = entry.anchors.get(name)!
+          const fixed = new Handle(compilation.nodeFor(target, compilation.index.located.get(target as object)!), false, keyword, true)
+          node.edges.push(fixed)
+          return { handle: fixed, anchor: undefined }
+        }
+        compilation.dynamic.request(node, name, keyword)
+        return { handle, anchor: name }
       },
       format(name: string) {
         // Own keys only: `format: "hasOwnProperty"` must not find Object.prototype's function.

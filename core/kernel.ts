@@ -204,8 +204,10 @@ export class Kernel {
       if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) return
       // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
       const metaOptions = { ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true }
-      validator = new JSONSchemaValidator(this, { $ref: uri }, new Compilation(this.env, metaOptions), true)
-      validator.compilation.compileRoot({ $ref: uri })
+      // The meta-schema itself is the entry, so its `$dynamicRef`s resolve statically.
+      const doc = this.env.registry.get(uri) ?? options.schemas[uri] ?? options.schemas[uri + '#']
+      validator = new JSONSchemaValidator(this, doc, new Compilation(this.env, metaOptions), true)
+      validator.compilation.compileRoot(doc)
       if (registered) this.metaValidators.set(uri, validator)
     }
     const error = validator.validate(schema)
