@@ -16,6 +16,7 @@ import type { CompileContext, FormatChecker, KeywordDefinition, RegexEngine, Reg
 import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, splitFragment } from './uri.ts'
 import { classifyCycles } from './graph.ts'
 import { DynamicAnchors } from './dynamic-anchors.ts'
+import { KeywordContext } from './keyword-context.ts'
 
 /** What a compile needs from its kernel. */
 export interface CompileEnvironment {
@@ -43,7 +44,8 @@ const FALSE_SCHEMA: KeywordDefinition = {
 }
 
 /** Thrown inside compile; collected into one `SchemaError`. */
-class Problem extends Error {
+/** @internal */
+export class Problem extends Error {
   constructor(readonly problem: SchemaProblem) {
     super(problem.message)
   }
@@ -53,15 +55,15 @@ export class Compilation {
   readonly index: SchemaIndex
   readonly nodes: Node[] = []
   private readonly byObject = new Map<object, Node>()
-  private readonly dynamic = new DynamicAnchors()
+  /** @internal */ readonly dynamic = new DynamicAnchors()
   /** The resource the compile starts from: the outermost entry of every dynamic scope. */
   entry: Resource | undefined
   root!: Node
-  private readonly patterns: Patterns
+  /** @internal */ readonly patterns: Patterns
   private refs = 0
 
   constructor(
-    private readonly env: CompileEnvironment,
+    /** @internal */ readonly env: CompileEnvironment,
     readonly options: ResolvedOptions,
   ) {
     this.patterns = new Patterns(env, options)
@@ -184,7 +186,7 @@ export class Compilation {
       this.compileKeyword(node, schema, keyword, where)
     }
     for (const keyword of unknown) {
-      const ctx = this.context(node, schema, keyword, where, undefined)
+      const ctx = new KeywordContext(this, node, schema, keyword, where)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
       if (step !== undefined) node.add(step, keyword, ctx.schemaPath)
       else if (this.options.strict) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
@@ -204,103 +206,16 @@ export class Compilation {
   private compileKeyword(node: Node, schema: Record<string, unknown>, keyword: string, where: Location): void {
     const hook = this.env.hooks.compileKeyword.get(keyword)
     if (hook === undefined) return
-    const ctx = this.context(node, schema, keyword, where, undefined)
+    const ctx = new KeywordContext(this, node, schema, keyword, where)
     const step = hook.call(schema[keyword], ctx)
     if (step !== undefined && step.compiled !== undefined) node.add(step, keyword, ctx.schemaPath)
   }
 
-  private pathOf(where: Location, more: readonly (string | number)[] = []): string {
+  /** @internal */ pathOf(where: Location, more: readonly (string | number)[] = []): string {
     return where.document.label + fragmentOf([...where.docTokens, ...more])
   }
 
-  private context(
-    node: Node,
-    schema: Record<string, unknown>,
-    keyword: string,
-    where: Location,
-    definition: KeywordDefinition | undefined,
-  ): CompileContext & { definition?: KeywordDefinition } {
-    const compilation = this
-    const schemaPath = this.pathOf(where, [keyword])
-    const child = (applies: string | undefined) => applies === 'child'
-    const sub = (kw: string, segments: (string | number)[], applies: string | undefined): SchemaHandle => {
-      let value: unknown = schema[kw]
-      for (const s of segments) value = (value as Record<string, unknown>)?.[s as string]
-      const tokens = [kw, ...segments]
-      const location = this.childLocation(value, where, tokens)
-      const handle = new Handle(compilation.nodeFor(value, location), child(applies), kw, false)
-      node.edges.push(handle)
-      return handle
-    }
-    const ctx = {
-      keyword,
-      schema,
-      schemaPath,
-      baseUri: where.resource.uri,
-      dialect: where.dialect.name,
-      vocabularies: where.dialect.vocabularies,
-      options: this.options,
-      definition,
-      subschema(...segments: (string | number)[]) {
-        return sub(keyword, segments, applies(keyword))
-      },
-      siblingSubschema(kw: string, ...segments: (string | number)[]) {
-        return sub(kw, segments, applies(keyword))
-      },
-      resolveRef(ref: string) {
-        compilation.countRef(schemaPath)
-        const handle = new Handle(compilation.resolve(ref, where, schemaPath).node, false, keyword, true)
-        node.edges.push(handle)
-        return handle
-      },
-      resolveDynamicRef(ref: string, anchor?: string) {
-        compilation.countRef(schemaPath)
-        const target = compilation.resolve(ref, where, schemaPath)
-        const handle = new Handle(target.node, false, keyword, true)
-        node.edges.push(handle)
-        const name = anchor ?? target.fragment
-        const dynamic =
-          anchor !== undefined
-            ? target.resource.dynamicAnchors.has(name) && target.resource.root === target.node.raw
-            : name !== '' && !name.startsWith('/') && target.resource.dynamicAnchors.has(name)
-        if (!dynamic) return { handle, anchor: undefined }
-        // The entry resource is always the outermost of the dynamic scope, so when it has the
-        // anchor, the search always ends there: resolve it now and track no scope for it.
-        const entry = compilation.entry
-        if (entry !== undefined && entry.dynamicAnchors.has(name)) {
-          const target = entry.anchors.get(name)!
-          const fixed = new Handle(compilation.nodeFor(target, compilation.index.located.get(target as object)!), false, keyword, true)
-          node.edges.push(fixed)
-          return { handle: fixed, anchor: undefined }
-        }
-        compilation.dynamic.request(node, name, keyword)
-        return { handle, anchor: name }
-      },
-      format(name: string) {
-        // Own keys only: `format: "hasOwnProperty"` must not find Object.prototype's function.
-        const { customFormats } = compilation.options
-        const builtIn = compilation.env.formats
-        if (hasOwn(customFormats, name)) return customFormats[name]
-        return compilation.env.hooks.resolveFormat.call(name) ?? (hasOwn(builtIn, name) ? builtIn[name] : undefined)
-      },
-      regex(source: unknown, ...segments: (string | number)[]): RegexMatcher {
-        if (typeof source !== 'string') return ctx.fail('a pattern must be a string', ...segments)
-        return compilation.patterns.compile(source, compilation.pathOf(where, [keyword, ...segments]), (m) => ctx.fail(m, ...segments))
-      },
-      regexProblem: (source: string) => compilation.patterns.engine(ctx.fail).check(source),
-      fail(message: string, ...segments: (string | number)[]): never {
-        throw new Problem({ schemaPath: compilation.pathOf(where, [keyword, ...segments]), message })
-      },
-      warn(message: string) {
-        compilation.env.hooks.warning.call({ schemaPath, message })
-      },
-    }
-    const applies = (kw: string) => compilation.definitionOf(where.dialect, kw)?.applies
-    return ctx
-  }
-
-
-  private definitionOf(dialect: Dialect, keyword: string): KeywordDefinition | undefined {
+  /** @internal */ definitionOf(dialect: Dialect, keyword: string): KeywordDefinition | undefined {
     const hook = this.env.hooks.compileKeyword.get(keyword)
     if (hook === undefined) return undefined
     for (const tap of hook.taps) {
@@ -310,7 +225,7 @@ export class Compilation {
     return undefined
   }
 
-  private childLocation(value: unknown, parent: Location, tokens: (string | number)[]): Location {
+  /** @internal */ childLocation(value: unknown, parent: Location, tokens: (string | number)[]): Location {
     if (isObject(value)) {
       const found = this.index.located.get(value)
       if (found !== undefined) return found
@@ -321,7 +236,7 @@ export class Compilation {
   }
 
   /** Resolves a reference to a node; a `Problem` when it cannot. */
-  private resolve(ref: string, where: Location, schemaPath: string): { node: Node; fragment: string; resource: Resource } {
+  /** @internal */ resolve(ref: string, where: Location, schemaPath: string): { node: Node; fragment: string; resource: Resource } {
     let uri: string
     let fragment: string
     try {
@@ -382,7 +297,7 @@ export class Compilation {
     }
   }
 
-  private countRef(schemaPath: string): void {
+  /** @internal */ countRef(schemaPath: string): void {
     if (++this.refs > this.options.maxRefs) throw countExceeded('maxRefs', this.options.maxRefs, schemaPath)
   }
 
