@@ -17,6 +17,7 @@ import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, spli
 import { classifyCycles } from './graph.ts'
 import { DynamicAnchors } from './dynamic-anchors.ts'
 import { KeywordContext } from './keyword-context.ts'
+import { codegenAllowed, generateEvaluate } from './codegen.ts'
 
 /** What a compile needs from its kernel. */
 export interface CompileEnvironment {
@@ -299,6 +300,22 @@ export class Compilation {
 
   /** @internal */ countRef(schemaPath: string): void {
     if (++this.refs > this.options.maxRefs) throw countExceeded('maxRefs', this.options.maxRefs, schemaPath)
+  }
+
+  private tiered = false
+
+  /**
+   * Swaps every node's boolean-pass evaluator for generated code (once; the validator calls this
+   * after a schema has been used a few times, so schemas met once never pay to generate).
+   */
+  tierUp(): void {
+    if (this.tiered) return
+    this.tiered = true
+    if (!this.options.codegen || !codegenAllowed()) return
+    for (const node of this.nodes) {
+      const generated = generateEvaluate(node)
+      if (generated !== undefined) node.evaluate = generated
+    }
   }
 
   /** Whether some reference sits in an in-place cycle (set once the graph is classified). */

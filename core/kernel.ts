@@ -325,6 +325,8 @@ export function resolveOptions(options: SchemaOptions, base: ResolvedOptions | u
     defaultDialect: options.defaultDialect ?? base?.defaultDialect ?? '2020-12',
     strict: options.strict ?? base?.strict ?? false,
     validateSchema: options.validateSchema ?? base?.validateSchema ?? true,
+    codegen: options.codegen ?? base?.codegen ?? true,
+    codegenThreshold: options.codegenThreshold ?? base?.codegenThreshold ?? 16,
     untrusted,
     regex: mode.regex ?? (untrusted ? 'linear' : 'ecmascript'),
     maxSchemaBytes: limit('maxSchemaBytes'),

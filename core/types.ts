@@ -44,6 +44,13 @@ export interface SchemaOptions {
   /** An unknown keyword is a `SchemaError` instead of an annotation. Default false. */
   strict?: boolean
   /**
+   * Generate code for schemas used often (the faster tier) where the runtime allows it; found by
+   * trying once. Results are identical either way. Default true.
+   */
+  codegen?: boolean
+  /** Validations of a schema before it moves to generated code (default 16; 0: at once). */
+  codegenThreshold?: number
+  /**
    * Check the schema against its meta-schema (by `$schema`, else the default dialect's) before
    * compiling; a `SchemaError` lists every problem. Default true.
    */
@@ -108,6 +115,8 @@ export interface ResolvedOptions {
   readonly defaultDialect: DialectName
   readonly strict: boolean
   readonly validateSchema: boolean
+  readonly codegen: boolean
+  readonly codegenThreshold: number
   readonly regex: RegexEngineName
   readonly untrusted: boolean
   /** Each limit is `Infinity` when off. */

@@ -39,6 +39,8 @@ const FLAG: PassSettings = { collecting: false, allErrors: false, maxErrors: 1 }
 export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> implements Schema, Validator {
   private readonly collect: PassSettings
   private readonly hooked: boolean
+  private uses = 0
+  private readonly tierAt: number
 
   constructor(
     private readonly kernel: Kernel,
@@ -46,6 +48,8 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     /** @internal */ readonly compilation: Compilation,
     /** @internal The kernel's own meta-schema check: user hooks do not see it. */ private readonly internal = false,
   ) {
+    this.tierAt = compilation.options.codegenThreshold
+    if (this.tierAt <= 0) compilation.tierUp()
     const o = compilation.options
     this.collect = { collecting: true, allErrors: o.allErrors, maxErrors: Math.max(1, o.maxErrors) }
     const h = kernel.hooks
@@ -86,6 +90,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
       return this.finish([{ keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a value is required (got undefined)' }], data)
     }
     if (this.hooked) data = this.kernel.hooks.beforeValidate.call(data)
+    if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.compilation.tierUp()
     try {
       if (this.pass(data, FLAG).ok) return this.hooked ? this.finish([], data) : null
       const issues = this.pass(data, this.collect).errors

@@ -236,3 +236,31 @@ foreign('a plain Schema object works through its jsonSchema()', () => {
 })
 
 foreign.run()
+
+const tiers = suite('the generated tier')
+
+tiers('gives the answers and issues of the interpreter, before and after tier-up', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 2 },
+      tags: { type: 'array', items: { enum: ['a', 'b'] }, uniqueItems: true },
+      n: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'null' }] },
+    },
+    required: ['name'],
+    additionalProperties: false,
+  }
+  const data = [{ name: 'ok' }, { name: 'x' }, { name: 'ok', tags: ['a', 'a'] }, { name: 'ok', n: -1 }, { name: 'ok', extra: 1 }, 'str', NaN, [], null]
+  const interpreted = newJSONSchema(schema, { codegen: false })
+  const eager = newJSONSchema(schema, { codegenThreshold: 0 })
+  const tiered = newJSONSchema(schema)
+  for (let round = 0; round < 3; round++) {
+    for (const d of data) {
+      const expected = interpreted.validate(d)?.errors ?? null
+      assert.equal(eager.validate(d)?.errors ?? null, expected)
+      assert.equal(tiered.validate(d)?.errors ?? null, expected)
+    }
+  }
+})
+
+tiers.run()

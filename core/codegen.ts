@@ -1,0 +1,56 @@
+/**
+ * The faster tier: a node's boolean-pass evaluator as generated code. The interpreter's loop calls
+ * every keyword through one call site (megamorphic: V8 can neither specialise nor inline it); the
+ * generated function gives each step its own call site, which stays monomorphic and inlinable.
+ * Same steps, same order, same results; only the failure pass and nodes needing annotations or a
+ * dynamic scope stay with the general evaluator. Code generation is found by trying once (edge
+ * runtimes and a strict CSP forbid it); without it, or with `codegen: false`, nothing changes.
+ */
+import type { Evaluate, Node, Step } from './node.ts'
+
+let allowed: boolean | undefined
+
+/** Whether this runtime lets us generate code (tried once). */
+export function codegenAllowed(): boolean {
+  if (allowed === undefined) {
+    try {
+      allowed = new Function('return true')() === true
+    } catch {
+      allowed = false
+    }
+  }
+  return allowed
+}
+
+/** The generated evaluator of a node, or undefined when it must keep the general one. */
+export function generateEvaluate(node: Node): Evaluate | undefined {
+  if (node.pushScope || node.hasUnevaluated) return undefined
+  const table = node.table
+  const steps = [...new Set(table.flat())] as Step[]
+  const index = new Map(steps.map((s, i) => [s, i]))
+  const call = (s: Step) => `v${index.get(s)}(c${index.get(s)}, x, run)`
+  const branch = (t: number): string => {
+    const list = table[t]!
+    if (list.length === 0) return 'return true;'
+    // An exhaustive node (a reference cycle is reachable) never skips a step after a failure.
+    if (node.exhaustive) return `var ok = true; ${list.map((s) => `if (!${call(s)}) ok = false;`).join(' ')} return ok;`
+    return `return ${list.map(call).join(' && ')};`
+  }
+  const notJson = `return ${!node.asserts};`
+  const body = `return function generated(x, run) {
+  if (run.collecting || run.evaluated !== null) return run.evaluateNode(node, x);
+  switch (typeof x) {
+    case 'string': ${branch(0)}
+    case 'number': if (x - x !== 0) ${notJson} ${branch(1)}
+    case 'boolean': ${branch(2)}
+    case 'object':
+      if (x === null) { ${branch(3)} }
+      if (Array.isArray(x)) { ${branch(4)} }
+      ${branch(5)}
+    default: ${notJson}
+  }
+}`
+  const params = steps.flatMap((_, i) => [`v${i}`, `c${i}`])
+  const factory = new Function('node', ...params, body) as (...args: unknown[]) => Evaluate
+  return factory(node, ...steps.flatMap((s) => [s.validate, s.compiled]))
+}
