@@ -7,6 +7,7 @@
  * runtimes and a strict CSP forbid it); without it, or with `codegen: false`, nothing changes.
  */
 import type { Evaluate, Node, Step } from './node.ts'
+import type { EmitContext } from './types.ts'
 
 let allowed: boolean | undefined
 
@@ -27,8 +28,28 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
   if (node.pushScope || node.hasUnevaluated) return undefined
   const table = node.table
   const steps = [...new Set(table.flat())] as Step[]
-  const index = new Map(steps.map((s, i) => [s, i]))
-  const call = (s: Step) => `v${index.get(s)}(c${index.get(s)}, x, run)`
+  const names: string[] = []
+  const values: unknown[] = []
+  const locals: string[] = []
+  const g: EmitContext = {
+    exhaustive: node.exhaustive,
+    constant(value: unknown): string {
+      names.push(`k${names.length}`)
+      values.push(value)
+      return names[names.length - 1]!
+    },
+    local(): string {
+      locals.push(`t${locals.length}`)
+      return locals[locals.length - 1]!
+    },
+  }
+  // Each step once: its own expression, or a call through its own call site.
+  const code = new Map<Step, string>()
+  for (const s of steps) {
+    const emitted = s.definition.emit?.(s.compiled, g)
+    code.set(s, emitted !== undefined ? `(${emitted})` : `${g.constant(s.validate)}(${g.constant(s.compiled)}, x, run)`)
+  }
+  const call = (s: Step) => code.get(s)!
   const branch = (t: number): string => {
     const list = table[t]!
     if (list.length === 0) return 'return true;'
@@ -39,6 +60,7 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
   const notJson = `return ${!node.asserts};`
   const body = `return function generated(x, run) {
   if (run.collecting || run.evaluated !== null) return run.evaluateNode(node, x);
+  ${locals.length > 0 ? `var ${locals.join(', ')};` : ''}
   switch (typeof x) {
     case 'string': ${branch(0)}
     case 'number': if (x - x !== 0) ${notJson} ${branch(1)}
@@ -50,7 +72,6 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
     default: ${notJson}
   }
 }`
-  const params = steps.flatMap((_, i) => [`v${i}`, `c${i}`])
-  const factory = new Function('node', ...params, body) as (...args: unknown[]) => Evaluate
-  return factory(node, ...steps.flatMap((s) => [s.validate, s.compiled]))
+  const factory = new Function('node', ...names, body) as (...args: unknown[]) => Evaluate
+  return factory(node, ...values)
 }

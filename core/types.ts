@@ -326,8 +326,25 @@ export interface KeywordDefinition<V = any, C = any> {
    * `ctx.report`, no failing subschema); none for pure applicators.
    */
   error?: KeywordError<C>
+  /**
+   * Optional source for the generated tier: a JavaScript boolean expression equivalent to
+   * `validate` on the boolean pass, over the instance `x` and the run `run` (call `run.apply(h,
+   * value, segment)` for subschemas); values go in through `g.constant`. Return undefined to be
+   * called as a function instead. Never embed schema strings except through `JSON.stringify`.
+   */
+  emit?(compiled: C, g: EmitContext): string | undefined
   /** Contributes to `applyDefaults`: fill defaults into `instance` (the current slot). */
   defaults?(compiled: C, instance: unknown, ctx: DefaultsContext): void
+}
+
+/** What a keyword's `emit` may use while generating code. */
+export interface EmitContext {
+  /** The node must evaluate every part even after a failure (a reference cycle is reachable). */
+  readonly exhaustive: boolean
+  /** An identifier bound to `value` in the generated code. */
+  constant(value: unknown): string
+  /** A fresh local variable name for the expression's own use. */
+  local(): string
 }
 
 /** What a `compileKeyword` tap returns: the definition and its compiled value. */

@@ -31,6 +31,19 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     }
     return ok
   },
+  // Generated tier: constant keys make each read a named property load, cached per object shape.
+  emit(entries, g) {
+    if (g.exhaustive) return undefined
+    if (entries.length === 0) return 'true'
+    const own = g.constant(hasOwn)
+    const v = g.local()
+    return entries
+      .map(([name, handle]) => {
+        const key = JSON.stringify(name)
+        return `((${v} = x[${key}]) === undefined || !${own}(x, ${key}) || run.apply(${g.constant(handle)}, ${v}, ${key}))`
+      })
+      .join(' && ')
+  },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return
     for (const [name, handle] of entries) ctx.fill(handle, x, name)

@@ -14,6 +14,17 @@ const CHECKS: Record<string, Check> = {
   integer: (x) => Number.isInteger(x),
 }
 
+/** The same checks as source, for the generated tier. */
+const TESTS: Record<string, string> = {
+  null: 'x === null',
+  boolean: 'typeof x === "boolean"',
+  object: '(typeof x === "object" && x !== null && !Array.isArray(x))',
+  array: 'Array.isArray(x)',
+  number: 'typeof x === "number"',
+  string: 'typeof x === "string"',
+  integer: 'Number.isInteger(x)',
+}
+
 interface Type {
   names: string[]
   check: Check
@@ -37,6 +48,7 @@ export const typeKeyword = defineKeyword<unknown, Type>({
     return { names: names as string[], check }
   },
   validate: (t, x) => t.check(x),
+  emit: (t) => t.names.map((name) => TESTS[name]!).join(' || '),
   error: {
     params: (t) => ({ type: t.names.length === 1 ? t.names[0] : t.names }),
     message: (_p, t) => `must be ${t.names.join(',')}`,
