@@ -53,8 +53,9 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
   const branch = (t: number): string => {
     const list = table[t]!
     if (list.length === 0) return 'return true;'
-    // An exhaustive node (a reference cycle is reachable) never skips a step after a failure.
-    if (node.exhaustive) return `var ok = true; ${list.map((s) => `if (!${call(s)}) ok = false;`).join(' ')} return ok;`
+    // Stopping at a failing step is safe even where a reference cycle is reachable: a false
+    // boolean pass is always followed by the issue pass, which evaluates exhaustively and reports
+    // the cycle. (Applicators that stop at a success, like anyOf, still read `ctx.exhaustive`.)
     return `return ${list.map(call).join(' && ')};`
   }
   const notJson = `return ${!node.asserts};`

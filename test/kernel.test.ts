@@ -263,4 +263,22 @@ tiers('gives the answers and issues of the interpreter, before and after tier-up
   }
 })
 
+tiers('reports reference cycles exactly as the interpreter does', () => {
+  const shapes: [unknown, unknown][] = [
+    [{ anyOf: [{ type: 'number' }, { $ref: '#' }] }, 5],
+    [{ anyOf: [{ type: 'number' }, { $ref: '#' }] }, 'x'],
+    [{ allOf: [{ type: 'string' }, { $ref: '#' }] }, 5],
+    [{ not: { $ref: '#' } }, 1],
+    [{ if: { type: 'string' }, then: { $ref: '#' } }, 'x'],
+    [{ if: { type: 'string' }, then: { $ref: '#' } }, 5],
+    [{ $defs: { A: { allOf: [{ $ref: '#/$defs/B' }] }, B: { oneOf: [{ $ref: '#/$defs/A' }] } }, $ref: '#/$defs/A' }, {}],
+    [{ properties: { a: { $ref: '#/$defs/L' } }, $defs: { L: { anyOf: [{ $ref: '#/$defs/L' }] } } }, { a: 1 }],
+    [{ type: 'object', properties: { next: { $ref: '#' } }, if: false, then: { $ref: '#' } }, { next: { next: {} } }],
+  ]
+  for (const [schema, data] of shapes) {
+    const expected = newJSONSchema(schema, { codegen: false }).validate(data)?.errors ?? null
+    assert.equal(newJSONSchema(schema, { codegenThreshold: 0 }).validate(data)?.errors ?? null, expected, JSON.stringify(schema))
+  }
+})
+
 tiers.run()

@@ -32,17 +32,17 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     return ok
   },
   // Generated tier: constant keys make each read a named property load, cached per object shape.
+  // The generated tier serves only the boolean pass, where stopping at a failure is safe: a
+  // false answer is always followed by the exhaustive issue pass.
   emit(entries, g) {
-    if (g.exhaustive) return undefined
     if (entries.length === 0) return 'true'
     const own = g.constant(hasOwn)
     const v = g.local()
-    return entries
-      .map(([name, handle]) => {
-        const key = JSON.stringify(name)
-        return `((${v} = x[${key}]) === undefined || !${own}(x, ${key}) || run.apply(${g.constant(handle)}, ${v}, ${key}))`
-      })
-      .join(' && ')
+    const terms = entries.map(([name, handle]) => {
+      const key = JSON.stringify(name)
+      return `((${v} = x[${key}]) === undefined || !${own}(x, ${key}) || run.apply(${g.constant(handle)}, ${v}, ${key}))`
+    })
+    return terms.join(' && ')
   },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return
