@@ -14,7 +14,7 @@
 import type { Compilation } from './compile.ts'
 import type { ValidationError, ValidationIssue } from './errors.ts'
 import type { Hooks } from './hooks.ts'
-import { Handle, Tracker, typeIndex } from './node.ts'
+import type { Handle } from './node.ts'
 import type { Node, Step } from './node.ts'
 import { CycleAbort, Driver, Run, StopCollecting } from './run.ts'
 import type { Resource } from './schema-index.ts'
@@ -84,6 +84,7 @@ class TracingRun extends Run {
   cycleAt: KeywordFrame | null = null
   readonly owner = new Map<ValidationIssue, Frame>()
   private keywordFrame: KeywordFrame | null = null
+  private nodeFrame: NodeFrame | null = null
   private pending = ''
   private seq = 0
 
@@ -120,52 +121,35 @@ class TracingRun extends Run {
 
   override evaluateNode(node: Node, x: unknown): boolean {
     const parent = this.keywordFrame
-    const start = this.errors!.length
-    const frame: NodeFrame = { kind: 'node', seq: this.seq++, node, parent, kwLoc: this.pending, instLoc: this.pointer, start, ok: false, keywords: [] }
+    const outerFrame = this.nodeFrame
+    const frame: NodeFrame = { kind: 'node', seq: this.seq++, node, parent, kwLoc: this.pending, instLoc: this.pointer, start: this.errors!.length, ok: false, keywords: [] }
     if (parent === null) this.root = frame
     else parent.children.push(frame)
+    this.nodeFrame = frame
     try {
-      frame.ok = typeIndex(x) < 0 ? super.evaluateNode(node, x) : this.evaluateSteps(node, x, frame)
+      frame.ok = super.evaluateNode(node, x)
     } finally {
       this.claim(frame)
       this.keywordFrame = parent
+      this.nodeFrame = outerFrame
     }
     return frame.ok
   }
 
-  /** The kernel's general evaluator, with a keyword frame around each step. */
-  private evaluateSteps(node: Node, x: unknown, frame: NodeFrame): boolean {
-    const errors = this.errors!
-    const outerEvaluated = this.evaluated
-    const tracking = node.hasUnevaluated || outerEvaluated !== null
-    if (tracking) this.evaluated = new Tracker()
-    const pushed = node.pushScope && this.scope[this.scope.length - 1] !== node.resource
-    if (pushed) this.scope.push(node.resource)
-    const outerStep = this.step
-    let ok = true
-    for (const s of node.table[typeIndex(x)]!) {
-      this.step = s
-      const kwLoc = s.schemaPath === node.location ? frame.kwLoc : `${frame.kwLoc}/${escapeToken(s.keyword)}`
-      const kf: KeywordFrame = { kind: 'keyword', seq: this.seq++, step: s, node: frame, kwLoc, start: errors.length, ok: false, children: [] }
-      frame.keywords.push(kf)
-      this.keywordFrame = kf
-      try {
-        kf.ok = s.validate!(s.compiled, x, this)
-        if (!kf.ok && errors.length === kf.start) this.fail(s, x)
-      } finally {
-        this.claim(kf)
-        this.keywordFrame = null
-      }
-      if (!kf.ok) ok = false
+  /** The kernel's step, inside a keyword frame that claims the issues it leaves. */
+  protected override runStep(s: Step, x: unknown): boolean {
+    const frame = this.nodeFrame!
+    const kwLoc = s.schemaPath === frame.node.location ? frame.kwLoc : `${frame.kwLoc}/${escapeToken(s.keyword)}`
+    const kf: KeywordFrame = { kind: 'keyword', seq: this.seq++, step: s, node: frame, kwLoc, start: this.errors!.length, ok: false, children: [] }
+    frame.keywords.push(kf)
+    this.keywordFrame = kf
+    try {
+      kf.ok = super.runStep(s, x)
+    } finally {
+      this.claim(kf)
+      this.keywordFrame = null
     }
-    this.step = outerStep
-    if (pushed) this.scope.pop()
-    if (tracking) {
-      const inner = this.evaluated!
-      this.evaluated = outerEvaluated
-      if (ok && outerEvaluated !== null) outerEvaluated.merge(inner)
-    }
-    return ok
+    return kf.ok
   }
 }
 

@@ -196,11 +196,8 @@ export class Run implements RunContext {
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i]!
       this.step = s
-      const mark = this.errors === null ? 0 : this.errors.length
-      if (!s.validate!(s.compiled, x, this)) {
+      if (!this.runStep(s, x)) {
         ok = false
-        // The kernel's issue only when the keyword (or its subschemas) reported nothing itself.
-        if (this.errors !== null && this.errors.length === mark) this.fail(s, x)
         if (!keepGoing) break
       }
     }
@@ -212,6 +209,17 @@ export class Run implements RunContext {
       if (ok && outerEvaluated !== null) outerEvaluated.merge(inner)
     }
     return ok
+  }
+
+  /**
+   * One step on the general path. The kernel's issue only when the keyword (or its subschemas)
+   * reported nothing itself. A subclass wraps it to observe each keyword (`output()`).
+   */
+  protected runStep(s: Step, x: unknown): boolean {
+    const mark = this.errors === null ? 0 : this.errors.length
+    if (s.validate!(s.compiled, x, this)) return true
+    if (this.errors !== null && this.errors.length === mark) this.fail(s, x)
+    return false
   }
 
   dynamicTarget(anchor: string): SchemaHandle | undefined {
