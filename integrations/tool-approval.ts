@@ -5,9 +5,7 @@
  * runs.
  */
 import { InvalidArgumentError, InvalidToolInputError } from './errors.ts'
-import { formatForModel } from './format-for-model.ts'
-import { parseWithDefaults } from './parse-with-defaults.ts'
-import { requireTool } from './tool-call.ts'
+import { checkToolInput, requireTool } from './tool-call.ts'
 import type { ToolSchemaSet } from './tool-call.ts'
 import { toolNameOfPart } from './ui-messages.ts'
 import type { UIMessageLike, UIMessagePartLike } from './ui-messages.ts'
@@ -33,15 +31,8 @@ export interface RevalidateApprovedToolCallOptions {
 export function revalidateApprovedToolCall(options: RevalidateApprovedToolCallOptions): unknown {
   const { toolName, input, toolCallId } = options
   const tool = requireTool(options.tools, toolName)
-  const r = parseWithDefaults(tool.inputSchema, input, { field: 'input', entityName: toolName, entityId: toolCallId })
-  if (r.success) return r.value
-  throw new InvalidToolInputError({
-    toolName,
-    toolInput: input,
-    toolCallId,
-    cause: r.validationError,
-    message: `Invalid input for approved call of tool "${toolName}"${toolCallId === undefined ? '' : ` (${toolCallId})`}:\n${formatForModel(r.validationError, { value: input })}`,
-  })
+  const heading = `Invalid input for approved call of tool "${toolName}"${toolCallId === undefined ? '' : ` (${toolCallId})`}:\n`
+  return checkToolInput(tool, toolName, input, input, toolCallId, heading)
 }
 
 /** An approved call whose input still matches: run it with `input` (defaulted). */

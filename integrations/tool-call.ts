@@ -76,13 +76,29 @@ export function parseToolCall(options: ParseToolCallOptions): unknown {
       }
     }
   }
+  return checkToolInput(tool, toolName, value, input, toolCallId, '')
+}
+
+/**
+ * Defaults and validates a tool's (parsed) input: the defaulted copy, or an
+ * `InvalidToolInputError` whose message is `heading` then `formatForModel`'s lines. `raw` is the
+ * input as received, recorded on the error.
+ */
+export function checkToolInput(
+  tool: ToolSchemas,
+  toolName: string,
+  value: unknown,
+  raw: unknown,
+  toolCallId: string | undefined,
+  heading: string,
+): unknown {
   const result = parseWithDefaults(tool.inputSchema, value, { field: 'input', entityName: toolName, entityId: toolCallId })
   if (result.success) return result.value
   throw new InvalidToolInputError({
     toolName,
-    toolInput: input,
+    toolInput: raw,
     toolCallId,
     cause: result.validationError,
-    message: formatForModel(result.validationError, { value }),
+    message: heading + formatForModel(result.validationError, { value }),
   })
 }
