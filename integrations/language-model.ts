@@ -24,9 +24,13 @@ export type PromptMessage =
  * v2, v3 and v4 call options, so that their models fit `LanguageModelLike`. What schemavet sends
  * is narrower: `PromptMessage`s and a `json` response format.
  */
-export interface ModelCallOptions {
+export interface ModelCallOptions extends SamplingSettings {
   prompt: ReadonlyArray<{ role: string; content: unknown }>
   responseFormat?: { type: 'text' } | JsonResponseFormat
+}
+
+/** Settings passed through to the model unchanged. */
+export interface SamplingSettings {
   maxOutputTokens?: number
   temperature?: number
   topP?: number
@@ -82,7 +86,7 @@ export interface LanguageModelLike {
 }
 
 /** Options every structured-generation call shares. */
-export interface ModelCallSettings {
+export interface ModelCallSettings extends SamplingSettings {
   model: LanguageModelLike
   /** A system message put first. */
   system?: string
@@ -90,14 +94,6 @@ export interface ModelCallSettings {
   prompt?: string | readonly PromptMessage[]
   /** The conversation so far. Give this or `prompt`. */
   messages?: readonly PromptMessage[]
-  maxOutputTokens?: number
-  temperature?: number
-  topP?: number
-  topK?: number
-  seed?: number
-  abortSignal?: AbortSignal
-  headers?: Record<string, string | undefined>
-  providerOptions?: Record<string, Record<string, unknown>>
 }
 
 /**
