@@ -1,13 +1,21 @@
 /**
- * The faster tier: a node's boolean-pass evaluator as generated code. The interpreter's loop calls
- * every keyword through one call site (megamorphic: V8 can neither specialise nor inline it); the
- * generated function gives each step its own call site, which stays monomorphic and inlinable.
- * Same steps, same order, same results; only the failure pass and nodes needing annotations or a
- * dynamic scope stay with the general evaluator. Code generation is found by trying once (edge
- * runtimes and a strict CSP forbid it); without it, or with `codegen: false`, nothing changes.
+ * The faster tier: the boolean pass as generated code. The interpreter's loop calls every keyword
+ * through one call site (megamorphic: V8 can neither specialise nor inline it); generated code
+ * gives each step its own code, specialised per instance type, and keywords with an `emit` become
+ * inline source. Same steps, same order, same answers. Code generation is found by trying once
+ * (edge runtimes and a strict CSP forbid it); without it, or with `codegen: false`, the
+ * interpreter serves every call.
+ *
+ * Two forms. A whole compile without dynamic scope, annotations, in-place cycles or limits becomes
+ * one module (`generateModule`): a function per node calling its subschemas' functions directly,
+ * no run object, a depth count only on recursive nodes, and a record of where a failure happened
+ * so its issues can be explained by the interpreter from there alone. Other compiles get a
+ * generated evaluator per node (`generateEvaluate`) inside the general run.
  */
-import type { Evaluate, Node, Step } from './node.ts'
-import type { EmitContext } from './types.ts'
+import { recursiveNodes } from './graph.ts'
+import type { Evaluate, Handle, Node, Step } from './node.ts'
+import type { Run } from './run.ts'
+import type { EmitBlock, EmitContext, JsonType, SchemaHandle } from './types.ts'
 
 let allowed: boolean | undefined
 
@@ -23,56 +31,178 @@ export function codegenAllowed(): boolean {
   return allowed
 }
 
-/** The generated evaluator of a node, or undefined when it must keep the general one. */
-export function generateEvaluate(node: Node): Evaluate | undefined {
-  if (node.pushScope || node.hasUnevaluated) return undefined
-  const table = node.table
-  const steps = [...new Set(table.flat())] as Step[]
-  const names: string[] = []
-  const values: unknown[] = []
-  const locals: string[] = []
-  const g: EmitContext = {
-    exhaustive: node.exhaustive,
-    constant(value: unknown): string {
-      names.push(`k${names.length}`)
-      values.push(value)
-      return names[names.length - 1]!
-    },
-    local(): string {
-      locals.push(`t${locals.length}`)
-      return locals[locals.length - 1]!
-    },
+/** Instance types in step-table order. */
+const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
+
+/** Constants and locals of one generated function or module. */
+class Source {
+  readonly names: string[] = []
+  readonly values: unknown[] = []
+  private readonly ids = new Map<unknown, string>()
+  locals: string[] = []
+
+  constant(value: unknown): string {
+    let name = this.ids.get(value)
+    if (name === undefined) {
+      name = `k${this.names.length}`
+      this.names.push(name)
+      this.values.push(value)
+      this.ids.set(value, name)
+    }
+    return name
   }
-  // Each step once: its own expression, or a call through its own call site.
-  const code = new Map<Step, string>()
-  for (const s of steps) {
-    const emitted = s.definition.emit?.(s.compiled, g)
-    code.set(s, emitted !== undefined ? `(${emitted})` : `${g.constant(s.validate)}(${g.constant(s.compiled)}, x, run)`)
+
+  local(): string {
+    const name = `t${this.locals.length}`
+    this.locals.push(name)
+    return name
   }
-  const call = (s: Step) => code.get(s)!
-  const branch = (t: number): string => {
-    const list = table[t]!
-    if (list.length === 0) return 'return true;'
-    // Stopping at a failing step is safe even where a reference cycle is reachable: a false
-    // boolean pass is always followed by the issue pass, which evaluates exhaustively and reports
-    // the cycle. (Applicators that stop at a success, like anyOf, still read `ctx.exhaustive`.)
-    return `return ${list.map(call).join(' && ')};`
+
+  build<T>(body: string, extra: Record<string, unknown> = {}): T {
+    const names = [...this.names, ...Object.keys(extra)]
+    const values = [...this.values, ...Object.values(extra)]
+    return new Function(...names, body)(...values) as T
   }
-  const notJson = `return ${!node.asserts};`
-  const body = `return function generated(x, run) {
-  if (run.collecting || run.evaluated !== null) return run.evaluateNode(node, x);
-  ${locals.length > 0 ? `var ${locals.join(', ')};` : ''}
-  switch (typeof x) {
-    case 'string': ${branch(0)}
-    case 'number': if (x - x !== 0) ${notJson} ${branch(1)}
-    case 'boolean': ${branch(2)}
+}
+
+/** A step's code: its emitted form, or a call of its `validate` through its own call site. */
+function stepCode(s: Step, g: EmitContext, src: Source, run: string, metered = false): EmitBlock {
+  // A metered run charges regex scans through the run context: those nodes call every keyword.
+  const emitted = metered ? undefined : s.definition.emit?.(s.compiled, g)
+  if (emitted === undefined) return { test: `${src.constant(s.validate)}(${src.constant(s.compiled)}, x, ${run})` }
+  return typeof emitted === 'string' ? { test: emitted } : emitted
+}
+
+/** The per-type dispatch of a node's code; `branch(t)` returns statements ending in a return. */
+function dispatch(node: Node, branch: (t: number) => string, notJson: string): string {
+  return `switch (typeof x) {
+    case 'string': { ${branch(0)} }
+    case 'number': if (x - x !== 0) ${notJson} { ${branch(1)} }
+    case 'boolean': { ${branch(2)} }
     case 'object':
       if (x === null) { ${branch(3)} }
       if (Array.isArray(x)) { ${branch(4)} }
-      ${branch(5)}
-    default: ${notJson}
+      { ${branch(5)} }
+    default: ${node.asserts ? notJson : 'return true;'}
+  }`
+}
+
+/** The generated evaluator of one node inside the general run, or undefined to keep the general one. */
+export function generateEvaluate(node: Node): Evaluate | undefined {
+  if (node.pushScope || node.hasUnevaluated) return undefined
+  const src = new Source()
+  const branch = (t: number): string => {
+    const g: EmitContext = {
+      exhaustive: node.exhaustive,
+      type: TYPES[t]!,
+      constant: (v) => src.constant(v),
+      local: () => src.local(),
+      apply: (h, v, seg) => `run.apply(${src.constant(h)}, ${v}${seg === undefined ? '' : `, ${seg}`})`,
+    }
+    // Stopping at a failing step is safe even where a reference cycle is reachable: a false
+    // boolean pass is always followed by the exhaustive issue pass, which reports the cycle.
+    const parts = node.table[t]!.map((s) => {
+      const code = stepCode(s, g, src, 'run', node.policy !== null)
+      return `${code.setup ?? ''}\nif (!(${code.test})) return false;`
+    })
+    return `${parts.join('\n')}\nreturn true;`
   }
-}`
-  const factory = new Function('node', ...names, body) as (...args: unknown[]) => Evaluate
-  return factory(node, ...values)
+  const body = dispatch(node, branch, 'return false;')
+  return src.build<Evaluate>(`return function generated(x, run) {
+  if (run.collecting || run.evaluated !== null) return run.evaluateNode(node, x);
+  ${src.locals.length > 0 ? `var ${src.locals.join(', ')};` : ''}
+  ${body}
+}`, { node })
+}
+
+/** Where the generated pass failed: the step (null: the node itself) and the instance there. */
+export interface FastFailure {
+  node: Node
+  step: Step | null
+  instance: unknown
+  /** Instance path segments from the root down to `instance`. */
+  path: (string | number)[]
+}
+
+/** A compile's boolean pass as one generated module. */
+export interface FastCheck {
+  /** True when valid; throws (any value) when the general path must answer instead. */
+  check(x: unknown): boolean
+  /** Where the last `check` that returned false failed. */
+  failure(): FastFailure
+}
+
+/** Levels of recursive-node nesting before handing the value to the general path (deep data). */
+const MAX_DEPTH = 256
+
+/** The nodes reachable from `root`. */
+function reachable(root: Node): Node[] {
+  const seen = new Set<Node>([root])
+  const out = [root]
+  for (let i = 0; i < out.length; i++) {
+    for (const e of out[i]!.edges) {
+      if (!seen.has(e.node)) {
+        seen.add(e.node)
+        out.push(e.node)
+      }
+    }
+  }
+  return out
+}
+
+/**
+ * The whole boolean pass from `root` as one module, or undefined when some reachable node needs
+ * the general run (dynamic scope, annotations, a guarded in-place cycle, or limits).
+ * `makeRun` gives a boolean-pass run for keywords without an `emit`.
+ */
+export function generateModule(root: Node, makeRun: () => Run): FastCheck | undefined {
+  const nodes = reachable(root)
+  for (const n of nodes) {
+    if (n.pushScope || n.hasUnevaluated || n.exhaustive || n.policy !== null) return undefined
+    if (n.edges.some((e) => e.guarded)) return undefined
+  }
+  const recursive = recursiveNodes(nodes)
+  const src = new Source()
+  const fn = new Map<Node, string>(nodes.map((n) => [n, `n${n.id}`]))
+  const trivial = (n: Node) => !n.asserts
+  const apply = (h: SchemaHandle, v: string, seg?: string): string => {
+    const target = (h as Handle).node
+    if (trivial(target)) return 'true'
+    const call = `${fn.get(target)}(${v})`
+    return seg === undefined ? call : `(${call} || P(${seg}))`
+  }
+  const functions = nodes.map((node) => {
+    const own = src.constant({ node, step: null })
+    const branch = (t: number): string => {
+      const g: EmitContext = {
+        exhaustive: false,
+        type: TYPES[t]!,
+        constant: (v) => src.constant(v),
+        local: () => src.local(),
+        apply,
+      }
+      const parts = node.table[t]!.map((s) => {
+        const code = stepCode(s, g, src, 'Rn()')
+        const failed = code.transparent === true ? 'return false;' : `return F(${src.constant({ node, step: s })}, x);`
+        return `${code.setup ?? ''}\nif (!(${code.test})) ${failed}`
+      })
+      return `${parts.join('\n')}\nreturn true;`
+    }
+    src.locals = []
+    const body = trivial(node) ? 'return true;' : dispatch(node, branch, `return F(${own}, x);`)
+    const locals = src.locals.length > 0 ? `var ${src.locals.join(', ')};` : ''
+    const name = fn.get(node)!
+    if (!recursive.has(node)) return `function ${name}(x) { ${locals} ${body} }`
+    return `function ${name}(x) { if (++D > ${MAX_DEPTH}) throw BAIL; var r = ${name}_(x); D--; return r; }
+function ${name}_(x) { ${locals} ${body} }`
+  })
+  return src.build<FastCheck>(`var FS = null, FX, FP = [], D = 0, R = null;
+function F(s, x) { FS = s; FX = x; FP.length = 0; return false; }
+function P(seg) { FP.push(seg); return false; }
+function Rn() { return R !== null ? R : (R = makeRun()); }
+${functions.join('\n')}
+return {
+  check: function (x) { D = 0; R = null; return ${fn.get(root)}(x); },
+  failure: function () { return { node: FS.node, step: FS.step, instance: FX, path: FP.slice().reverse() }; },
+};`, { makeRun, BAIL: { bail: true } })
 }

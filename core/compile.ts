@@ -17,7 +17,9 @@ import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, spli
 import { classifyCycles } from './graph.ts'
 import { DynamicAnchors } from './dynamic-anchors.ts'
 import { KeywordContext } from './keyword-context.ts'
-import { codegenAllowed, generateEvaluate } from './codegen.ts'
+import { codegenAllowed, generateEvaluate, generateModule } from './codegen.ts'
+import type { FastCheck } from './codegen.ts'
+import { Driver, Run, SPLIT_DEPTH } from './run.ts'
 
 /** What a compile needs from its kernel. */
 export interface CompileEnvironment {
@@ -312,11 +314,22 @@ export class Compilation {
     if (this.tiered) return
     this.tiered = true
     if (!this.options.codegen || !codegenAllowed()) return
+    const root = this.root
+    const makeRun = () => {
+      const driver = new Driver((r, a) => this.dynamicHandle(r, a))
+      const task = { node: root, instance: undefined, pointer: '', depth: 0, scope: [], scopeKey: '' }
+      return new Run({ collecting: false, allErrors: false, maxErrors: 1 }, driver, task, SPLIT_DEPTH)
+    }
+    this.fast = generateModule(root, makeRun) ?? null
+    if (this.fast !== null) return
     for (const node of this.nodes) {
       const generated = generateEvaluate(node)
       if (generated !== undefined) node.evaluate = generated
     }
   }
+
+  /** The whole boolean pass as one generated module, once tiered up (when the compile allows it). */
+  fast: FastCheck | null = null
 
   /** Whether some reference sits in an in-place cycle (set once the graph is classified). */
   hasCycles = false

@@ -44,11 +44,17 @@ export class Driver {
    * runs out of work budget returns not ok with the `limit` issue alone.
    */
   run(node: Node, data: unknown, settings: PassSettings): PassResult {
-    const tasks: Task[] = [{ node, instance: data, pointer: '', depth: 0, scope: [], scopeKey: '' }]
+    return this.runTask({ node, instance: data, pointer: '', depth: 0, scope: [], scopeKey: '' }, settings)
+  }
+
+  /** Evaluates one task (a node, or one step of it, at a given instance path). */
+  runTask(first: Task, settings: PassSettings): PassResult {
+    const tasks: Task[] = [first]
+    const data = first.instance
     let limit = SPLIT_DEPTH
     this.ancestors[0] = data
     // Chosen once per pass: a schema without limits runs the plain `Run` and is never charged.
-    const policy = node.policy
+    const policy = first.node.policy
     const meter = policy === null ? null : (this.sharedMeter ?? { left: policy.maxWork })
     for (;;) {
       const task = tasks[tasks.length - 1]!
@@ -60,7 +66,7 @@ export class Driver {
       try {
         // The entry node is charged like an application (deep-split tasks are retried, and pay again).
         if (meter !== null) run.charge(1 + task.node.steps.length)
-        ok = task.node.evaluate(task.instance, run)
+        ok = task.step !== undefined ? run.evaluateStep(task.step, task.instance) : task.node.evaluate(task.instance, run)
       } catch (e) {
         if (e instanceof WorkLimit) {
           const issue = e.issue()

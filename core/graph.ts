@@ -5,8 +5,8 @@
  */
 import type { Handle, Node } from './node.ts'
 
-/** Strongly connected components of the in-place edges (iterative Tarjan). */
-function inPlaceComponents(nodes: readonly Node[]): Map<Node, number> {
+/** Strongly connected components over the edges `follow` admits (iterative Tarjan). */
+function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): Map<Node, number> {
   const index = new Map<Node, number>()
   const low = new Map<Node, number>()
   const onStack = new Set<Node>()
@@ -26,7 +26,7 @@ function inPlaceComponents(nodes: readonly Node[]): Map<Node, number> {
       const edges = frame.node.edges
       if (frame.next < edges.length) {
         const edge = edges[frame.next++]!
-        if (edge.child) continue
+        if (!follow(edge)) continue
         const to = edge.node
         if (!index.has(to)) {
           index.set(to, counter)
@@ -65,7 +65,7 @@ function inPlaceComponents(nodes: readonly Node[]): Map<Node, number> {
  * cycle-carrying component: the locations around one cycle, for the `cycle` hook.
  */
 export function classifyCycles(nodes: readonly Node[]): string[][] {
-  const component = inPlaceComponents(nodes)
+  const component = components(nodes, (e) => !e.child)
   const guardedBy = new Map<number, Handle[]>()
   const inComponent = (from: Node, edge: Handle) => !edge.child && component.get(from) === component.get(edge.node)
   for (const from of nodes) {
@@ -135,4 +135,16 @@ function describeCycle(nodes: readonly Node[], component: Map<Node, number>, c: 
   path.unshift(start)
   path.push(start)
   return path.map((n) => n.location)
+}
+
+/** The nodes on some cycle of the whole graph (recursive schemas): evaluating them can nest as deep as the data. */
+export function recursiveNodes(nodes: readonly Node[]): Set<Node> {
+  const component = components(nodes, () => true)
+  const size = new Map<number, number>()
+  for (const c of component.values()) size.set(c, (size.get(c) ?? 0) + 1)
+  const out = new Set<Node>()
+  for (const n of nodes) {
+    if (size.get(component.get(n)!)! > 1 || n.edges.some((e) => e.node === n)) out.add(n)
+  }
+  return out
 }

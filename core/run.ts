@@ -56,6 +56,8 @@ export interface Task {
   depth: number
   scope: Resource[]
   scopeKey: string
+  /** Evaluate only this step of `node` (explaining a failure the generated pass found there). */
+  step?: Step | undefined
 }
 
 /** Thrown past the split depth: the driver evaluates the task on its own stack, then retries. */
@@ -208,6 +210,15 @@ export class Run implements RunContext {
       this.evaluated = outerEvaluated
       if (ok && outerEvaluated !== null) outerEvaluated.merge(inner)
     }
+    return ok
+  }
+
+  /** One step of a node on its own (the task of explaining a failure at that step). */
+  evaluateStep(step: Step, x: unknown): boolean {
+    const outer = this.step
+    this.step = step
+    const ok = this.runStep(step, x)
+    this.step = outer
     return ok
   }
 

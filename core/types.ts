@@ -327,24 +327,43 @@ export interface KeywordDefinition<V = any, C = any> {
    */
   error?: KeywordError<C>
   /**
-   * Optional source for the generated tier: a JavaScript boolean expression equivalent to
-   * `validate` on the boolean pass, over the instance `x` and the run `run` (call `run.apply(h,
-   * value, segment)` for subschemas); values go in through `g.constant`. Return undefined to be
-   * called as a function instead. Never embed schema strings except through `JSON.stringify`.
+   * Optional source for the generated tier: code equivalent to `validate` on the boolean pass,
+   * over the instance `x`. Return a boolean expression, or an `EmitBlock` (statements, then the
+   * expression). Apply subschemas only through `g.apply`; values go in through `g.constant`.
+   * Return undefined to be called as a function instead. Never embed schema strings except
+   * through `JSON.stringify`.
    */
-  emit?(compiled: C, g: EmitContext): string | undefined
+  emit?(compiled: C, g: EmitContext): string | EmitBlock | undefined
   /** Contributes to `applyDefaults`: fill defaults into `instance` (the current slot). */
   defaults?(compiled: C, instance: unknown, ctx: DefaultsContext): void
+}
+
+/** Emitted code with statements: `setup` runs first, then `test` is the step's answer. */
+export interface EmitBlock {
+  setup?: string
+  test: string
+  /**
+   * The step fails only when a subschema applied through `g.apply` fails, and then its issues
+   * (without `allErrors`) are exactly those of that subschema: a failure is explained from there.
+   */
+  transparent?: boolean
 }
 
 /** What a keyword's `emit` may use while generating code. */
 export interface EmitContext {
   /** The node must evaluate every part even after a failure (a reference cycle is reachable). */
   readonly exhaustive: boolean
+  /** The JSON type of `x` where this code runs (a node's code is generated per instance type). */
+  readonly type: JsonType
   /** An identifier bound to `value` in the generated code. */
   constant(value: unknown): string
   /** A fresh local variable name for the expression's own use. */
   local(): string
+  /**
+   * A boolean expression applying a subschema to `value` (an expression; evaluate it once, it
+   * may be repeated), as `ctx.apply(handle, value, segment)` does; `segment` is an expression too.
+   */
+  apply(handle: SchemaHandle, value: string, segment?: string): string
 }
 
 /** What a `compileKeyword` tap returns: the definition and its compiled value. */

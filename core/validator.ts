@@ -13,6 +13,8 @@ import { CycleAbort, Driver } from './run.ts'
 import { standardProps } from './standard-schema.ts'
 import type { StandardProps } from './standard-schema.ts'
 import type { PassSettings } from './run.ts'
+import type { FastFailure } from './codegen.ts'
+import { escapeToken } from './uri.ts'
 
 /** What the structured-output operations accept. */
 export interface Schema {
@@ -91,8 +93,22 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     }
     if (this.hooked) data = this.kernel.hooks.beforeValidate.call(data)
     if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.compilation.tierUp()
+    const fast = this.compilation.fast
+    let quick: boolean | undefined
+    if (fast !== null) {
+      try {
+        quick = fast.check(data)
+      } catch {
+        // Deep data, data containing itself, or a keyword that threw: the general path answers.
+      }
+      if (quick === true) return this.hooked ? this.finish([], data) : null
+      if (quick === false && !this.collect.allErrors) {
+        const issues = this.explain(fast.failure())
+        if (issues !== undefined) return this.finish(issues, data)
+      }
+    }
     try {
-      if (this.pass(data, FLAG).ok) return this.hooked ? this.finish([], data) : null
+      if (quick === undefined && this.pass(data, FLAG).ok) return this.hooked ? this.finish([], data) : null
       const issues = this.pass(data, this.collect).errors
       return this.finish(issues.length > 0 ? issues : [unexplained()], data)
     } catch (e) {
@@ -122,6 +138,24 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   private pass(data: unknown, settings: PassSettings) {
     const compilation = this.compilation
     return new Driver((r, a) => compilation.dynamicHandle(r, a)).run(compilation.root, data, settings)
+  }
+
+  /**
+   * The issues of a failure the generated pass found: without `allErrors`, the first failing
+   * step explains the whole failure, so only that step is evaluated again, collecting, at its
+   * instance path. Undefined when the general pass must answer instead.
+   */
+  private explain(f: FastFailure): ValidationIssue[] | undefined {
+    let pointer = ''
+    for (const segment of f.path) pointer += '/' + escapeToken(segment)
+    const compilation = this.compilation
+    const task = { node: f.node, instance: f.instance, pointer, depth: 0, scope: [], scopeKey: '', step: f.step ?? undefined }
+    try {
+      const result = new Driver((r, a) => compilation.dynamicHandle(r, a)).runTask(task, this.collect)
+      return result.ok || result.errors.length === 0 ? undefined : result.errors
+    } catch {
+      return undefined
+    }
   }
 
   /** Turns an abort into an issue; a cycle found on the fast pass is re-run to learn its instance path. */

@@ -1,4 +1,4 @@
-import type { CompileContext, RegexMatcher, RunContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
+import type { CompileContext, EmitBlock, EmitContext, RegexMatcher, RunContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 
 /** Compiles an array of subschemas (`allOf`, `anyOf`, `oneOf`, `prefixItems`); fails unless a non-empty array. */
 export function compileSchemaArray(value: unknown, ctx: CompileContext): SchemaHandle[] {
@@ -40,4 +40,31 @@ export function reportBranches(ctx: RunContext, branches: ValidationIssue[][], o
   }
   for (const issues of branches) ctx.restoreErrors(issues)
   own()
+}
+
+/**
+ * Generated code applying a subschema to every item from index `from` on: stops at the first
+ * failing item, whose issues explain the failure.
+ */
+export function eachItem(g: EmitContext, from: number, handle: () => SchemaHandle): string | EmitBlock {
+  const i = g.local()
+  const ok = g.local()
+  const child = g.apply(handle(), `x[${i}]`, i)
+  if (child === 'true') return 'true'
+  return { setup: `${ok} = true; for (${i} = ${from}; ${i} < x.length; ${i}++) if (!${child}) { ${ok} = false; break; }`, test: ok, transparent: true }
+}
+
+/** Generated code applying a schema per position to the first items (`prefixItems`, tuple `items`). */
+export function tupleItems(handles: SchemaHandle[], g: EmitContext): string | EmitBlock {
+  const terms = handles.map((h, i) => [i, g.apply(h, `x[${i}]`, String(i))] as const).filter(([, c]) => c !== 'true')
+  if (terms.length === 0) return 'true'
+  return { test: terms.map(([i, c]) => `(x.length <= ${i} || ${c})`).join(' && '), transparent: true }
+}
+
+/** An expression testing whether the variable `key` is one of `names` (`false` when there are none). */
+export function nameTest(g: EmitContext, key: string, names: Iterable<string>): string {
+  const list = [...names]
+  if (list.length === 0) return 'false'
+  if (list.length > 8) return `${g.constant(new Set(list))}.has(${key})`
+  return `(${list.map((n) => `${key} === ${JSON.stringify(n)}`).join(' || ')})`
 }

@@ -1,6 +1,6 @@
 import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
-import { compilePattern } from './_shared.ts'
+import { compilePattern, nameTest } from './_shared.ts'
 
 interface Additional {
   handle: SchemaHandle
@@ -61,6 +61,19 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
       }
     }
     return ok
+  },
+  // A for-in loop allocates nothing; inherited keys are skipped by the own-property test.
+  emit(a, g) {
+    const k = g.local()
+    const ok = g.local()
+    const own = g.constant(hasOwn)
+    const known = [nameTest(g, k, a.named), ...a.patterns.map((re) => `${g.constant(re)}.test(${k})`)].filter((t) => t !== 'false')
+    const skip = known.length === 0 ? '' : `if (${known.join(' || ')}) continue;`
+    const present = `if (x[${k}] === undefined || !${own}(x, ${k})) continue;`
+    if (a.forbidden) return { setup: `${ok} = true; for (${k} in x) { ${skip} ${present} ${ok} = false; break; }`, test: ok }
+    const child = g.apply(a.handle, `x[${k}]`, k)
+    if (child === 'true') return 'true'
+    return { setup: `${ok} = true; for (${k} in x) { ${skip} ${present} if (!${child}) { ${ok} = false; break; } }`, test: ok, transparent: true }
   },
   defaults(a, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

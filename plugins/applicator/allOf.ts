@@ -22,6 +22,10 @@ export const allOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     }
     return ok
   },
+  emit(branches, g) {
+    const terms = branches.map((b) => g.apply(b, 'x')).filter((c) => c !== 'true')
+    return { test: terms.length === 0 ? 'true' : terms.join(' && '), transparent: true }
+  },
   defaults(branches, _x, ctx) {
     for (const b of branches) ctx.fillHere(b)
   },

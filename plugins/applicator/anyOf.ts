@@ -44,5 +44,6 @@ export const anyOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     else reportBranches(ctx, failed ?? [], () => ctx.report({}, 'must match a schema in anyOf'))
     return ok
   },
+  emit: (branches, g) => `(${branches.map((b) => g.apply(b, 'x')).join(' || ')})`,
   defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
 })

@@ -52,4 +52,11 @@ export const containsKeyword = defineKeyword<unknown, Contains>({
     }
     return true
   },
+  emit(c, g) {
+    const i = g.local()
+    const n = g.local()
+    const stop = c.max === Infinity ? `${n} >= ${c.min}` : `${n} > ${c.max}`
+    const loop = `${n} = 0; for (${i} = 0; ${i} < x.length; ${i}++) if (${g.apply(c.handle, `x[${i}]`)} && (++${n}, ${stop})) break;`
+    return { setup: loop, test: `${n} >= ${c.min} && ${n} <= ${c.max}` }
+  },
 })

@@ -26,6 +26,12 @@ export const dependentSchemasKeyword = defineKeyword<unknown, [string, SchemaHan
     }
     return ok
   },
+  emit(entries, g) {
+    const own = g.constant(hasOwn)
+    const terms = entries.map(([name, h]) => [name, g.apply(h, 'x')] as const).filter(([, c]) => c !== 'true')
+    const test = terms.map(([name, c]) => `(!${own}(x, ${JSON.stringify(name)}) || ${c})`).join(' && ')
+    return { test: test === '' ? 'true' : test, transparent: true }
+  },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return
     for (const [name, handle] of entries) if (hasOwn(x, name)) ctx.fillHere(handle)

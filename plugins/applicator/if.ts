@@ -33,6 +33,11 @@ export const ifKeyword = defineKeyword<unknown, IfThenElse>({
     ctx.report({ failingKeyword: matched ? 'then' : 'else' }, `must match "${matched ? 'then' : 'else'}" schema`)
     return false
   },
+  emit(c, g) {
+    const then = c.then === undefined ? 'true' : g.apply(c.then, 'x')
+    const otherwise = c.else === undefined ? 'true' : g.apply(c.else, 'x')
+    return `(${g.apply(c.condition, 'x')} ? ${then} : ${otherwise})`
+  },
   defaults(c, x, ctx) {
     const branch = ctx.test(c.condition, x) ? c.then : c.else
     if (branch !== undefined) ctx.fillHere(branch)

@@ -1,5 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { eachItem, tupleItems } from './_shared.ts'
 
 interface Items {
   handle: SchemaHandle
@@ -36,6 +37,7 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
     ctx.evaluated?.markAllItems()
     return ok
   },
+  emit: (c, g) => eachItem(g, c.from, () => c.handle),
   defaults(c, x, ctx) {
     if (!ctx.owns(x) || !Array.isArray(x)) return
     for (let i = c.from; i < x.length; i++) ctx.fill(c.handle, x, i)
@@ -75,6 +77,7 @@ export const itemsLegacyKeyword = defineKeyword<unknown, LegacyItems>({
     else ctx.evaluated?.markItemsBefore(n)
     return ok
   },
+  emit: (c, g) => (c.tuple === null ? eachItem(g, 0, () => c.all) : tupleItems(c.tuple, g)),
   defaults(c, x, ctx) {
     if (!ctx.owns(x) || !Array.isArray(x)) return
     const n = c.tuple === null ? x.length : Math.min(x.length, c.tuple.length)

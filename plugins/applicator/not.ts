@@ -17,5 +17,6 @@ export const notKeyword = defineKeyword<unknown, SchemaHandle>({
     ctx.resetErrors(mark)
     return ok
   },
+  emit: (handle, g) => `!${g.apply(handle, 'x')}`,
   error: { message: () => 'must NOT be valid' },
 })

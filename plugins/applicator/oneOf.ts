@@ -42,5 +42,11 @@ export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     }
     return false
   },
+  // Counts passing branches, stopping at the second.
+  emit(branches, g) {
+    const n = g.local()
+    const tests = branches.map((b) => `if (${g.apply(b, 'x')} && ++${n} > 1) break;`)
+    return { setup: `${n} = 0; do { ${tests.join(' ')} } while (false);`, test: `${n} === 1` }
+  },
   defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
 })

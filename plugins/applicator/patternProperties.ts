@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { RegexMatcher, SchemaHandle } from '../../core/index.ts'
 import { compilePattern } from './_shared.ts'
 
@@ -35,6 +35,17 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, Sc
       }
     }
     return ok
+  },
+  emit(entries, g) {
+    const k = g.local()
+    const ok = g.local()
+    const tests = entries.map(([re, h]) => {
+      const child = g.apply(h, `x[${k}]`, k)
+      return child === 'true' ? '' : `if (${g.constant(re)}.test(${k}) && !${child}) { ${ok} = false; break; }`
+    })
+    if (tests.every((t) => t === '')) return 'true'
+    const present = `if (x[${k}] === undefined || !${g.constant(hasOwn)}(x, ${k})) continue;`
+    return { setup: `${ok} = true; for (${k} in x) { ${present} ${tests.join(' ')} }`, test: ok, transparent: true }
   },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

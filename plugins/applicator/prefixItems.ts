@@ -1,6 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
-import { compileSchemaArray } from './_shared.ts'
+import { compileSchemaArray, tupleItems } from './_shared.ts'
 
 /**
  * `prefixItems`: the array's first items must be valid against the schemas at the same
@@ -29,6 +29,7 @@ export const prefixItemsKeyword = defineKeyword<unknown, SchemaHandle[]>({
     ctx.evaluated?.markItemsBefore(n)
     return ok
   },
+  emit: tupleItems,
   defaults(handles, x, ctx) {
     if (!ctx.owns(x) || !Array.isArray(x)) return
     const n = Math.min(x.length, handles.length)

@@ -32,17 +32,17 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     return ok
   },
   // Generated tier: constant keys make each read a named property load, cached per object shape.
-  // The generated tier serves only the boolean pass, where stopping at a failure is safe: a
-  // false answer is always followed by the exhaustive issue pass.
+  // The generated tier serves only the boolean pass, where stopping at a failure is safe.
   emit(entries, g) {
-    if (entries.length === 0) return 'true'
     const own = g.constant(hasOwn)
     const v = g.local()
-    const terms = entries.map(([name, handle]) => {
+    const terms: string[] = []
+    for (const [name, handle] of entries) {
       const key = JSON.stringify(name)
-      return `((${v} = x[${key}]) === undefined || !${own}(x, ${key}) || run.apply(${g.constant(handle)}, ${v}, ${key}))`
-    })
-    return terms.join(' && ')
+      const child = g.apply(handle, v, key)
+      if (child !== 'true') terms.push(`((${v} = x[${key}]) === undefined || !${own}(x, ${key}) || ${child})`)
+    }
+    return { test: terms.length === 0 ? 'true' : terms.join(' && '), transparent: true }
   },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

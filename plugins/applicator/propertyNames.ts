@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
 /**
@@ -23,5 +23,12 @@ export const propertyNamesKeyword = defineKeyword<unknown, SchemaHandle>({
       }
     }
     return ok
+  },
+  emit(handle, g) {
+    const k = g.local()
+    const ok = g.local()
+    const child = g.apply(handle, k)
+    if (child === 'true') return 'true'
+    return { setup: `${ok} = true; for (${k} in x) { if (${g.constant(hasOwn)}(x, ${k}) && !${child}) { ${ok} = false; break; } }`, test: ok }
   },
 })

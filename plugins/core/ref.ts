@@ -15,5 +15,6 @@ export const refKeyword = defineKeyword<string, SchemaHandle>({
     return ctx.resolveRef(value)
   },
   validate: (handle, x, ctx) => ctx.apply(handle, x),
+  emit: (handle, g) => ({ test: g.apply(handle, 'x'), transparent: true }),
   defaults: (handle, _x, ctx) => ctx.fillHere(handle),
 })

@@ -26,5 +26,6 @@ export const formatKeyword = defineKeyword<unknown, { name: string; check: Forma
     return check === undefined ? undefined : { name, check }
   },
   validate: (f, x) => f.check(x as string),
+  emit: (f, g) => `${g.constant(f.check)}(x)`,
   error: { params: (f) => ({ format: f.name }), message: (p) => `must match format "${p.format}"` },
 })

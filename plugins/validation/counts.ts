@@ -8,6 +8,7 @@ function count(
   size: (x: unknown) => number,
   passes: (n: number, limit: number) => boolean,
   message: string,
+  operator = keyword.startsWith('max') ? '<=' : '>=',
 ): KeywordDefinition {
   return defineKeyword<unknown, number>({
     keyword,
@@ -15,6 +16,7 @@ function count(
     instanceTypes: [type],
     compile: compileCount,
     validate: (limit, x) => passes(size(x), limit),
+    emit: (limit) => `${type === 'array' ? 'x.length' : 'Object.keys(x).length'} ${operator} ${limit}`,
     error: { params: (limit) => ({ limit }), message: (p) => message.replace('{limit}', String(p.limit)) },
   })
 }

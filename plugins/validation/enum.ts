@@ -1,4 +1,4 @@
-import { canonicalKey, copyJson, defineKeyword, jsonEqual } from '../../core/index.ts'
+import { canonicalKey, copyJson, defineKeyword, jsonEqual, jsonTypeOf } from '../../core/index.ts'
 
 interface Enum {
   values: unknown[]
@@ -30,6 +30,14 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
     if (typeof x !== 'object' || x === null) return e.primitives.has(Object.is(x, -0) ? 0 : x)
     return e.keys !== null && e.keys.has(canonicalKey(x))
   },
+  // Per instance type: a few comparisons with the allowed values of that type (`===` equates 0 and -0).
+  emit(e, g) {
+    if (g.type === 'object' || g.type === 'array') return undefined
+    const same = e.values.filter((v) => jsonTypeOf(v) === g.type)
+    if (same.length === 0) return 'false'
+    if (same.length > 8) return `${g.constant(e.primitives)}.has(x)`
+    return `(${same.map((v) => `x === ${JSON.stringify(v)}`).join(' || ')})`
+  },
   error: {
     params: (e) => ({ allowedValues: e.values }),
     message: () => 'must be equal to one of the allowed values',
@@ -45,6 +53,10 @@ export const constKeyword = defineKeyword<unknown, { value: unknown }>({
   vocabulary: 'validation',
   compile: (value) => ({ value: copyJson(value).copy }),
   validate: (c, x) => jsonEqual(c.value, x),
+  emit(c, g) {
+    if (jsonTypeOf(c.value) !== g.type) return 'false'
+    return typeof c.value === 'object' && c.value !== null ? undefined : `x === ${JSON.stringify(c.value)}`
+  },
   error: {
     params: (c) => ({ allowedValue: c.value }),
     message: () => 'must be equal to constant',

@@ -3,12 +3,14 @@ import type { KeywordDefinition } from '../../core/index.ts'
 import { compileNumber } from './_shared.ts'
 
 function bound(keyword: string, comparison: string, passes: (x: number, limit: number) => boolean): KeywordDefinition {
+  const operator = comparison
   return defineKeyword<unknown, number>({
     keyword,
     vocabulary: 'validation',
     instanceTypes: ['number'],
     compile: compileNumber,
     validate: (limit, x) => passes(x as number, limit),
+    emit: (limit) => `x ${operator} ${JSON.stringify(limit)}`,
     error: {
       params: (limit) => ({ comparison, limit }),
       message: (p) => `must be ${p.comparison} ${p.limit}`,

@@ -16,5 +16,6 @@ export const maxLengthKeyword = defineKeyword<unknown, number>({
     if (n > 2 * limit) return false
     return codePointLength(x as string) <= limit
   },
+  emit: (limit, g) => `(x.length <= ${limit} || (x.length <= ${2 * limit} && ${g.constant(codePointLength)}(x) <= ${limit}))`,
   error: { params: (limit) => ({ limit }), message: (p) => `must NOT have more than ${p.limit} characters` },
 })

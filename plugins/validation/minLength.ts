@@ -17,5 +17,6 @@ export const minLengthKeyword = defineKeyword<unknown, number>({
     if (n >= 2 * limit) return true
     return codePointLength(x as string) >= limit
   },
+  emit: (limit, g) => `(x.length >= ${2 * limit} || (x.length >= ${limit} && ${g.constant(codePointLength)}(x) >= ${limit}))`,
   error: { params: (limit) => ({ limit }), message: (p) => `must NOT have fewer than ${p.limit} characters` },
 })

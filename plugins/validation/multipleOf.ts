@@ -33,14 +33,10 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
     const small = mantissa <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(mantissa) : 0
     return { divisor, mantissa, exponent, small, integer: Number.isSafeInteger(divisor) }
   },
-  validate(m, x) {
-    const n = x as number
-    // Safe integers divide exactly in floating point.
-    if (m.integer && Number.isSafeInteger(n)) return n % m.divisor === 0
-    const q = n / m.divisor
-    if (Number.isFinite(q) && Math.abs(q - Math.round(q)) > 1e-9 * Math.max(1, Math.abs(q))) return false
-    // Near an integer (or overflowing): float division may have rounded, so decide on exact decimals.
-    return exactMultiple(n, m)
+  validate: (m, x) => isMultiple(m, x as number),
+  emit(m, g) {
+    const general: string = `${g.constant(isMultiple)}(${g.constant(m)}, x)`
+    return m.integer ? `(Number.isSafeInteger(x) ? x % ${m.divisor} === 0 : ${general})` : general
   },
   error: {
     params: (m) => ({ multipleOf: m.divisor }),
@@ -52,6 +48,15 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
  * Decides on the shortest decimal representations of both numbers. Plain notation with few
  * digits stays in safe integers; anything else goes through BigInt.
  */
+function isMultiple(m: MultipleOf, n: number): boolean {
+  // Safe integers divide exactly in floating point.
+  if (m.integer && Number.isSafeInteger(n)) return n % m.divisor === 0
+  const q = n / m.divisor
+  if (Number.isFinite(q) && Math.abs(q - Math.round(q)) > 1e-9 * Math.max(1, Math.abs(q))) return false
+  // Near an integer (or overflowing): float division may have rounded, so decide on exact decimals.
+  return exactMultiple(n, m)
+}
+
 function exactMultiple(n: number, m: MultipleOf): boolean {
   const s = String(n)
   if (m.exponent <= 0 && m.small !== 0 && s.indexOf('e') < 0) {

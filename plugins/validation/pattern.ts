@@ -13,5 +13,6 @@ export const patternKeyword = defineKeyword<unknown, RegexMatcher>({
   instanceTypes: ['string'],
   compile: (value, ctx) => compilePattern(value, ctx),
   validate: (re, x, ctx) => re.test(x as string, ctx),
+  emit: (re, g) => `${g.constant(re)}.test(x)`,
   error: { params: (re) => ({ pattern: re.source }), message: (p) => `must match pattern "${p.pattern}"` },
 })

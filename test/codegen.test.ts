@@ -1,0 +1,61 @@
+/**
+ * The generated tier against the interpreter on every case of the official suite (three drafts):
+ * the same answer and the same issues (a failure the generated module finds is explained by
+ * evaluating its step again; that must give exactly what the whole interpreted pass gives). Where
+ * a compile becomes one generated module, its check must answer on its own, without falling back.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { newJSONSchema } from '../index.ts'
+import { remotes, suiteFiles } from './support/suite.ts'
+
+const schemas = remotes()
+const test = suite('generated tier = interpreter')
+const summary = { groups: 0, modules: 0, cases: 0, invalid: 0 }
+
+type Compiled = ReturnType<typeof newJSONSchema> & { compilation: { fast: { check(x: unknown): boolean } | null } }
+const issuesOf = (v: Compiled, data: unknown) =>
+  v.validate(data)?.errors.map((i) => `${i.keyword} ${i.instancePath} ${i.schemaPath} ${i.message}`) ?? null
+
+for (const [draft, dialect] of [['draft2020-12', '2020-12'], ['draft2019-09', '2019-09'], ['draft7', 'draft-07']] as const) {
+  for (const file of suiteFiles(draft)) {
+    for (const group of file.groups) {
+      const options = { schemas, formats: file.formats, defaultDialect: dialect }
+      let generated: Compiled
+      let interpreted: Compiled
+      try {
+        generated = newJSONSchema(group.schema, { ...options, codegenThreshold: 0 }) as Compiled
+        interpreted = newJSONSchema(group.schema, { ...options, codegen: false }) as Compiled
+      } catch {
+        continue // a schema the suite expects to be refused is covered by suite.test.ts
+      }
+      summary.groups++
+      const fast = generated.compilation.fast
+      if (fast !== null) summary.modules++
+      test(`${draft}/${file.name}: ${group.description}`, () => {
+        for (const c of group.tests) {
+          summary.cases++
+          if (!c.valid) summary.invalid++
+          if (fast !== null) {
+            let answer: boolean | string
+            try {
+              answer = fast.check(c.data)
+            } catch (e) {
+              answer = `threw ${String(e)}`
+            }
+            assert.is(answer, c.valid, `${c.description}: module answered ${answer}`)
+          }
+          assert.equal(issuesOf(generated, c.data), issuesOf(interpreted, c.data), c.description)
+        }
+      })
+    }
+  }
+}
+
+test('most compiles of the suite become one generated module', () => {
+  console.log(`generated modules: ${summary.modules} of ${summary.groups} compiles, ${summary.cases} cases`)
+  assert.ok(summary.modules / summary.groups > 0.8, `${summary.modules} of ${summary.groups}`)
+  assert.ok(summary.invalid > 1000)
+})
+
+test.run()
