@@ -19,11 +19,13 @@ import * as W from './workloads.mjs'
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick')
 const ONLY = process.env.BENCH_ONLY?.split(',') // a partial run, not written: e.g. BENCH_ONLY=1v,4i,5,6,i3a,i3b,7
+const LIBS = process.env.BENCH_LIBS?.split(',') // hot rows with these libraries only (a diagnostic, not written)
 const cfg = QUICK
   ? { rounds: 5, sliceMs: 15, warmMs: 50, coldSliceMs: 30, memN: 100, dropN: 2_000 }
   : { rounds: 11, sliceMs: 60, warmMs: 250, coldSliceMs: 150, memN: 1_000, dropN: 100_000 }
 const gc = typeof globalThis.gc === 'function' ? globalThis.gc : () => {}
 const want = (id) => ONLY === undefined || ONLY.includes(id)
+if (ONLY === undefined && process.env.BENCH_LIBS !== undefined) throw new Error('BENCH_LIBS needs BENCH_ONLY (a partial run)')
 const started = performance.now()
 const log = (...a) => console.error(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s]`, ...a)
 
@@ -158,6 +160,7 @@ function hotRows(w) {
     const cells = {}
     const entries = []
     for (const lib of libraries) {
+      if (LIBS !== undefined && !LIBS.includes(lib.name)) continue
       const s = setUp(lib, w)
       cells[lib.name] = { status: s.status, note: s.note }
       if (s.fn !== undefined) entries.push({ name: lib.name, fn: s.fn, data: w[variant] })

@@ -16,6 +16,7 @@ import { recursiveNodes } from './graph.ts'
 import type { Evaluate, Handle, Node, Step } from './node.ts'
 import type { Run } from './run.ts'
 import type { EmitBlock, EmitContext, JsonType, SchemaHandle } from './types.ts'
+import { hasOwn } from './json.ts'
 
 let allowed: boolean | undefined
 
@@ -59,6 +60,7 @@ class Source {
   }
 
   build<T>(body: string, extra: Record<string, unknown> = {}): T {
+    if (typeof process !== 'undefined' && process.env.SCHEMAVET_DUMP === '1') console.error(body)
     const names = [...this.names, ...Object.keys(extra)]
     const values = [...this.values, ...Object.values(extra)]
     return new Function(...names, body)(...values) as T
@@ -98,6 +100,7 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
       constant: (v) => src.constant(v),
       local: () => src.local(),
       apply: (h, v, seg) => `run.apply(${src.constant(h)}, ${v}${seg === undefined ? '' : `, ${seg}`})`,
+      own: (name) => `${src.constant(hasOwn)}(x, ${JSON.stringify(name)})`,
     }
     // Stopping at a failing step is safe even where a reference cycle is reachable: a false
     // boolean pass is always followed by the exhaustive issue pass, which reports the cycle.
@@ -171,22 +174,36 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
     const call = `${fn.get(target)}(${v})`
     return seg === undefined ? call : `(${call} || P(${seg}))`
   }
+  // Own-property tests: an object whose prototype is Object.prototype (or null) inherits no
+  // property the schema names, as long as Object.prototype has none of those names (checked once
+  // per call: a polluted prototype sends every test to hasOwnProperty).
+  const ownNames = new Set<string>()
+  const hop = src.constant(hasOwn)
   const functions = nodes.map((node) => {
     const own = src.constant({ node, step: null })
     const branch = (t: number): string => {
+      let plain: string | undefined
       const g: EmitContext = {
         exhaustive: false,
         type: TYPES[t]!,
         constant: (v) => src.constant(v),
         local: () => src.local(),
         apply,
+        own(name) {
+          const key = JSON.stringify(name)
+          if (name in Object.prototype) return `${hop}(x, ${key})`
+          ownNames.add(name)
+          plain ??= src.local()
+          return `(${plain} || ${hop}(x, ${key}))`
+        },
       }
       const parts = node.table[t]!.map((s) => {
         const code = stepCode(s, g, src, 'Rn()')
         const failed = code.transparent === true ? 'return false;' : `return F(${src.constant({ node, step: s })}, x);`
         return `${code.setup ?? ''}\nif (!(${code.test})) ${failed}`
       })
-      return `${parts.join('\n')}\nreturn true;`
+      const prologue = plain === undefined ? '' : `${plain} = CLEAN && ((${plain} = Object.getPrototypeOf(x)) === OP || ${plain} === null);\n`
+      return `${prologue}${parts.join('\n')}\nreturn true;`
     }
     src.locals = []
     const body = trivial(node) ? 'return true;' : dispatch(node, branch, `return F(${own}, x);`)
@@ -196,13 +213,14 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
     return `function ${name}(x) { if (++D > ${MAX_DEPTH}) throw BAIL; var r = ${name}_(x); D--; return r; }
 function ${name}_(x) { ${locals} ${body} }`
   })
-  return src.build<FastCheck>(`var FS = null, FX, FP = [], D = 0, R = null;
+  const clean = [...ownNames].map((n) => `OP[${JSON.stringify(n)}] === undefined`).join(' && ') || 'true'
+  return src.build<FastCheck>(`var FS = null, FX, FP = [], D = 0, R = null, CLEAN = true, OP = Object.prototype;
 function F(s, x) { FS = s; FX = x; FP.length = 0; return false; }
 function P(seg) { FP.push(seg); return false; }
 function Rn() { return R !== null ? R : (R = makeRun()); }
 ${functions.join('\n')}
 return {
-  check: function (x) { D = 0; R = null; return ${fn.get(root)}(x); },
+  check: function (x) { D = 0; R = null; CLEAN = ${clean}; return ${fn.get(root)}(x); },
   failure: function () { return { node: FS.node, step: FS.step, instance: FX, path: FP.slice().reverse() }; },
 };`, { makeRun, BAIL: { bail: true } })
 }

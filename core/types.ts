@@ -364,6 +364,11 @@ export interface EmitContext {
    * may be repeated), as `ctx.apply(handle, value, segment)` does; `segment` is an expression too.
    */
   apply(handle: SchemaHandle, value: string, segment?: string): string
+  /**
+   * A boolean expression: the object `x`, whose property `name` is known not to be `undefined`,
+   * has it as an own property (not inherited). Cheaper than a `hasOwnProperty` call per read.
+   */
+  own(name: string): string
 }
 
 /** What a `compileKeyword` tap returns: the definition and its compiled value. */

@@ -52,6 +52,25 @@ for (const [draft, dialect] of [['draft2020-12', '2020-12'], ['draft2019-09', '2
   }
 }
 
+test('own properties only: inherited ones, a polluted Object.prototype, null-prototype objects', () => {
+  const v = newJSONSchema({ type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] }, { codegenThreshold: 0 }) as Compiled
+  assert.ok(v.compilation.fast !== null)
+  assert.is(v.validate({ sku: 'a' }), null)
+  assert.ok(v.validate(Object.create({ sku: 'a' })) !== null, 'inherited sku is not present')
+  const bare = Object.create(null) as Record<string, unknown>
+  bare.sku = 'a'
+  assert.is(v.validate(bare), null)
+  const proto = Object.prototype as Record<string, unknown>
+  proto.sku = 'polluted'
+  try {
+    assert.ok(v.validate({}) !== null, 'a polluted prototype does not supply a required property')
+    assert.is(v.validate({ sku: 'a' }), null)
+  } finally {
+    delete proto.sku
+  }
+  assert.ok(v.validate({}) !== null)
+})
+
 test('most compiles of the suite become one generated module', () => {
   console.log(`generated modules: ${summary.modules} of ${summary.groups} compiles, ${summary.cases} cases`)
   assert.ok(summary.modules / summary.groups > 0.8, `${summary.modules} of ${summary.groups}`)

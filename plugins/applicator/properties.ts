@@ -34,13 +34,12 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   // Generated tier: constant keys make each read a named property load, cached per object shape.
   // The generated tier serves only the boolean pass, where stopping at a failure is safe.
   emit(entries, g) {
-    const own = g.constant(hasOwn)
     const v = g.local()
     const terms: string[] = []
     for (const [name, handle] of entries) {
       const key = JSON.stringify(name)
       const child = g.apply(handle, v, key)
-      if (child !== 'true') terms.push(`((${v} = x[${key}]) === undefined || !${own}(x, ${key}) || ${child})`)
+      if (child !== 'true') terms.push(`((${v} = x[${key}]) === undefined || !${g.own(name)} || ${child})`)
     }
     return { test: terms.length === 0 ? 'true' : terms.join(' && '), transparent: true }
   },

@@ -1,18 +1,45 @@
 /**
  * RFC 3339 section 5.6 `full-date`, `full-time` and `date-time`.
  *
- * Each checker is one anchored, ASCII-only regular expression run with `test` (no match array),
- * followed by numeric range checks that read digits with `charCodeAt`: no allocation per call.
+ * Each checker scans the string once with `charCodeAt` (shape, then numeric ranges): no regular
+ * expression, no allocation per call.
  * As RFC 3339 notes, `T` and `Z` are case-insensitive. A leap second (`:60`) is accepted only when
  * the time, shifted to UTC by its offset, is 23:59 (RFC 3339 section 5.7). Year 0000 is allowed
  * and is a leap year (proleptic Gregorian calendar).
  */
 
-const DATE_RE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/
-const TIME_RE = /^[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$/
-const DATE_TIME_RE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$/
+/** An ASCII digit (NaN, read past the end, is not). */
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57
+}
 
-/** Two ASCII digits at `i` as a number (the caller has matched them with a pattern). */
+/** Two ASCII digits at `i`. */
+function twoAt(s: string, i: number): boolean {
+  return isDigit(s.charCodeAt(i)) && isDigit(s.charCodeAt(i + 1))
+}
+
+/** `YYYY-MM-DD` at index 0, shape only. */
+function dateShape(s: string): boolean {
+  return twoAt(s, 0) && twoAt(s, 2) && s.charCodeAt(4) === 0x2d && twoAt(s, 5) && s.charCodeAt(7) === 0x2d && twoAt(s, 8)
+}
+
+/** `HH:MM:SS[.digits](Z|z|±HH:MM)` from `i` to the end of `s`, shape only. */
+function timeShape(s: string, i: number): boolean {
+  const n = s.length
+  if (!(twoAt(s, i) && s.charCodeAt(i + 2) === 0x3a && twoAt(s, i + 3) && s.charCodeAt(i + 5) === 0x3a && twoAt(s, i + 6))) return false
+  let j = i + 8
+  if (s.charCodeAt(j) === 0x2e) {
+    const first = ++j
+    while (j < n && isDigit(s.charCodeAt(j))) j++
+    if (j === first) return false
+  }
+  const c = s.charCodeAt(j)
+  if (c === 0x5a || c === 0x7a) return j === n - 1
+  if (c !== 0x2b && c !== 0x2d) return false
+  return j + 6 === n && twoAt(s, j + 1) && s.charCodeAt(j + 3) === 0x3a && twoAt(s, j + 4)
+}
+
+/** Two ASCII digits at `i` as a number (the caller has checked the shape). */
 function twoDigits(s: string, i: number): number {
   return (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48)
 }
@@ -60,7 +87,7 @@ function timeInRange(s: string, start: number): boolean {
  * only. Does not allocate.
  */
 export function isDate(value: string): boolean {
-  return DATE_RE.test(value) && dateInRange(value)
+  return value.length === 10 && dateShape(value) && dateInRange(value)
 }
 
 /**
@@ -68,7 +95,7 @@ export function isDate(value: string): boolean {
  * `Z` may be lower case; `-00:00` (unknown local offset) is accepted. Does not allocate.
  */
 export function isTime(value: string): boolean {
-  return TIME_RE.test(value) && timeInRange(value, 0)
+  return timeShape(value, 0) && timeInRange(value, 0)
 }
 
 /**
@@ -76,5 +103,6 @@ export function isTime(value: string): boolean {
  * the separator must be `T`/`t` (not a space). Does not allocate.
  */
 export function isDateTime(value: string): boolean {
-  return DATE_TIME_RE.test(value) && dateInRange(value) && timeInRange(value, 11)
+  const t = value.charCodeAt(10)
+  return dateShape(value) && (t === 0x54 || t === 0x74) && timeShape(value, 11) && dateInRange(value) && timeInRange(value, 11)
 }

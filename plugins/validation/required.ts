@@ -36,10 +36,7 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
     for (let i = 0; i < names.length; i++) if (!present(o, names[i]!)) return false
     return true
   },
-  emit(names, g) {
-    const own = g.constant(hasOwn)
-    return names.map((name) => `(x[${JSON.stringify(name)}] !== undefined && ${own}(x, ${JSON.stringify(name)}))`).join(' && ')
-  },
+  emit: (names, g) => names.map((name) => `(x[${JSON.stringify(name)}] !== undefined && ${g.own(name)})`).join(' && '),
   error: {
     params: (names, x) => ({ missingProperty: names.find((n) => !present(x as Record<string, unknown>, n)) }),
     message: (p) => `must have required property '${p.missingProperty}'`,
