@@ -67,6 +67,12 @@ class Source {
   }
 }
 
+/** What `EmitContext.inspect` tells of a subschema. */
+function inspect(handle: SchemaHandle): { schema: unknown; references: SchemaHandle[] } {
+  const node = (handle as Handle).node
+  return { schema: node.raw, references: node.edges.filter((e) => e.isRef) }
+}
+
 /** A step's code: its emitted form, or a call of its `validate` through its own call site. */
 function stepCode(s: Step, g: EmitContext, src: Source, run: string, metered = false): EmitBlock {
   // A metered run charges regex scans through the run context: those nodes call every keyword.
@@ -101,6 +107,7 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
       local: () => src.local(),
       apply: (h, v, seg) => `run.apply(${src.constant(h)}, ${v}${seg === undefined ? '' : `, ${seg}`})`,
       own: (name) => `${src.constant(hasOwn)}(x, ${JSON.stringify(name)})`,
+      inspect,
     }
     // Stopping at a failing step is safe even where a reference cycle is reachable: a false
     // boolean pass is always followed by the exhaustive issue pass, which reports the cycle.
@@ -189,6 +196,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
         constant: (v) => src.constant(v),
         local: () => src.local(),
         apply,
+        inspect,
         own(name) {
           const key = JSON.stringify(name)
           if (name in Object.prototype) return `${hop}(x, ${key})`
@@ -214,13 +222,13 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
 function ${name}_(x) { ${locals} ${body} }`
   })
   const clean = [...ownNames].map((n) => `OP[${JSON.stringify(n)}] === undefined`).join(' && ') || 'true'
-  return src.build<FastCheck>(`var FS = null, FX, FP = [], D = 0, R = null, CLEAN = true, OP = Object.prototype;
-function F(s, x) { FS = s; FX = x; FP.length = 0; return false; }
-function P(seg) { FP.push(seg); return false; }
+  return src.build<FastCheck>(`var FS = null, FX, FP = [], FN = 0, D = 0, R = null, CLEAN = true, OP = Object.prototype;
+function F(s, x) { FS = s; FX = x; FN = 0; return false; }
+function P(seg) { FP[FN++] = seg; return false; }
 function Rn() { return R !== null ? R : (R = makeRun()); }
 ${functions.join('\n')}
 return {
   check: function (x) { D = 0; R = null; CLEAN = ${clean}; return ${fn.get(root)}(x); },
-  failure: function () { return { node: FS.node, step: FS.step, instance: FX, path: FP.slice().reverse() }; },
+  failure: function () { return { node: FS.node, step: FS.step, instance: FX, path: FP.slice(0, FN).reverse() }; },
 };`, { makeRun, BAIL: { bail: true } })
 }

@@ -369,6 +369,12 @@ export interface EmitContext {
    * has it as an own property (not inherited). Cheaper than a `hasOwnProperty` call per read.
    */
   own(name: string): string
+  /**
+   * A subschema as written (its JSON value) and the targets of its references (`$ref` and the
+   * like), for emitters that reason about their subschemas (a `oneOf` whose branches exclude each
+   * other can stop at the first that passes).
+   */
+  inspect(handle: SchemaHandle): { schema: unknown; references: SchemaHandle[] }
 }
 
 /** What a `compileKeyword` tap returns: the definition and its compiled value. */

@@ -71,6 +71,31 @@ test('own properties only: inherited ones, a polluted Object.prototype, null-pro
   assert.ok(v.validate({}) !== null)
 })
 
+test('oneOf/anyOf branch guards and exclusive branches answer as the interpreter', () => {
+  const branch = (name: string, spec: object, extra: object = {}) => ({ type: 'object', required: [name], properties: { [name]: spec }, ...extra })
+  const schemas = [
+    { oneOf: [branch('t', { const: 'a' }), branch('t', { const: 'b' })] }, // exclusive
+    { oneOf: [branch('t', { const: 'a' }), branch('t', { const: 'a' }, { minProperties: 2 })] }, // same value: not exclusive
+    { oneOf: [branch('t', { type: 'string', pattern: '^ab' }), branch('t', { type: 'string', pattern: '^a' })] }, // overlapping prefixes
+    { oneOf: [branch('t', { type: 'string', pattern: '^tool-' }), branch('t', { const: 'text' }), branch('t', { type: 'string', pattern: '^data-' })] },
+    { oneOf: [branch('t', { type: 'string', pattern: '^a?b' }), branch('t', { const: 'b' })] }, // optional first char: no prefix
+    { oneOf: [branch('t', { enum: [1, 2] }), branch('t', { enum: [2, 3] })] }, // shared 2
+    { $defs: { A: branch('k', { const: 1 }), B: branch('k', { const: 2 }) }, oneOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }] },
+    { anyOf: [branch('t', { const: 'a' }), branch('u', { enum: ['x', 'y'] })] },
+  ]
+  const data = [
+    {}, 'a', 1, null, [], { t: 'a' }, { t: 'b' }, { t: 'c' }, { t: 'a', u: 1 }, { t: 'abc' }, { t: 'ab' }, { t: 'b' }, { t: 'tool-x' },
+    { t: 'text' }, { t: 'data-x' }, { t: 'toolx' }, { t: 1 }, { t: 2 }, { t: 3 }, { k: 1 }, { k: 2 }, { k: '1' }, { u: 'x' }, { u: 'z' },
+    Object.create({ t: 'a' }),
+  ]
+  for (const schema of schemas) {
+    const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
+    const interpreted = newJSONSchema(schema, { codegen: false }) as Compiled
+    assert.ok(generated.compilation.fast !== null)
+    for (const d of data) assert.equal(issuesOf(generated, d), issuesOf(interpreted, d), `${JSON.stringify(schema)} on ${JSON.stringify(d)}`)
+  }
+})
+
 test('most compiles of the suite become one generated module', () => {
   console.log(`generated modules: ${summary.modules} of ${summary.groups} compiles, ${summary.cases} cases`)
   assert.ok(summary.modules / summary.groups > 0.8, `${summary.modules} of ${summary.groups}`)

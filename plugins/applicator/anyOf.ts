@@ -1,6 +1,7 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { DefaultsContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 import { compileSchemaArray, reportBranches } from './_shared.ts'
+import { guardedBranch } from './_discriminate.ts'
 
 /**
  * Defaults of `anyOf`/`oneOf`: a branch's defaults apply only when exactly one branch validates
@@ -44,6 +45,6 @@ export const anyOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     else reportBranches(ctx, failed ?? [], () => ctx.report({}, 'must match a schema in anyOf'))
     return ok
   },
-  emit: (branches, g) => `(${branches.map((b) => g.apply(b, 'x')).join(' || ')})`,
+  emit: (branches, g) => `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`,
   defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
 })

@@ -2,6 +2,7 @@ import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle, ValidationIssue } from '../../core/index.ts'
 import { compileSchemaArray, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
+import { exclusive, guardedBranch } from './_discriminate.ts'
 
 /**
  * `oneOf`: the value must be valid against exactly one subschema.
@@ -42,10 +43,11 @@ export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     }
     return false
   },
-  // Counts passing branches, stopping at the second.
+  // Counts passing branches, stopping at the second; branches that exclude each other stop at the first.
   emit(branches, g) {
+    if (exclusive(g, branches)) return `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`
     const n = g.local()
-    const tests = branches.map((b) => `if (${g.apply(b, 'x')} && ++${n} > 1) break;`)
+    const tests = branches.map((b) => `if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
     return { setup: `${n} = 0; do { ${tests.join(' ')} } while (false);`, test: `${n} === 1` }
   },
   defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
