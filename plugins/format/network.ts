@@ -94,6 +94,7 @@ export function isIdnHostname(value: string): boolean {
  * Does not allocate unless the domain contains an `xn--` label.
  */
 export function isEmail(value: string): boolean {
+  if (plainEmail(value)) return true
   if (value.length > 254 || !EMAIL_RE.test(value)) return false
   const at = value.lastIndexOf('@')
   if (at > 64) return false
@@ -110,4 +111,53 @@ export function isIdnEmail(value: string): boolean {
   if (at < 1 || utf8Length(value, 0, at) > 64 || !IDN_LOCAL_RE.test(value.slice(0, at))) return false
   const domain = value.slice(at + 1)
   return domain.charCodeAt(0) === 0x5b ? ADDRESS_LITERAL_RE.test(domain) : isIdnaHostname(domain)
+}
+
+/** Characters of an RFC 5322 `atext` (ASCII), by code. */
+const ATEXT_CODES = new Uint8Array(128)
+for (const c of "!#$%&'*+/=?^_`{|}~-") ATEXT_CODES[c.charCodeAt(0)] = 1
+for (let c = 48; c <= 57; c++) ATEXT_CODES[c] = 1
+for (let c = 65; c <= 90; c++) ATEXT_CODES[c] = ATEXT_CODES[c + 32] = 1
+
+/** An ASCII letter or digit. */
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122)
+}
+
+/**
+ * The common address in one scan: a dot-atom local part of at most 64 characters, `@`, and
+ * host-name labels with no `xn--` label. True only for addresses `isEmail` accepts; false sends
+ * the value to the full check (quoted local parts, address literals, A-labels, and every refusal).
+ */
+function plainEmail(s: string): boolean {
+  const n = s.length
+  if (n > 254) return false
+  let i = 0
+  let dot = true
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 0x40) break
+    if (c === 0x2e) {
+      if (dot) return false
+      dot = true
+    } else if (c < 128 && ATEXT_CODES[c] === 1) {
+      dot = false
+    } else {
+      return false
+    }
+  }
+  if (i === n || dot || i > 64) return false
+  let start = i + 1
+  for (let j = start; j <= n; j++) {
+    const c = j < n ? s.charCodeAt(j) : 0x2e
+    if (c !== 0x2e) {
+      if (!isAlnum(c) && c !== 0x2d) return false
+      continue
+    }
+    const length = j - start
+    if (length < 1 || length > 63 || s.charCodeAt(start) === 0x2d || s.charCodeAt(j - 1) === 0x2d) return false
+    if (length >= 4 && (s.charCodeAt(start) | 32) === 0x78 && (s.charCodeAt(start + 1) | 32) === 0x6e && s.charCodeAt(start + 2) === 0x2d && s.charCodeAt(start + 3) === 0x2d) return false
+    start = j + 1
+  }
+  return true
 }

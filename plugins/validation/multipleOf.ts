@@ -8,6 +8,11 @@ interface MultipleOf {
   /** `mantissa` as a safe integer, or 0 when it is not one. */
   small: number
   integer: boolean
+  /**
+   * A power of two from 2^-8 to 2^30 (0.25, 0.5, 8): dividing by it is exact, and for |x| < 10^6
+   * the quotient is an integer exactly when the decimal value is a multiple (at most 14 digits).
+   */
+  dyadic: boolean
 }
 
 /** The exact decimal value of a number's shortest representation (`0.0075` is 75 × 10^-4). */
@@ -31,7 +36,9 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
     const divisor = value as number
     const [mantissa, exponent] = decimal(divisor)
     const small = mantissa <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(mantissa) : 0
-    return { divisor, mantissa, exponent, small, integer: Number.isSafeInteger(divisor) }
+    const log = Math.log2(divisor)
+    const dyadic = Number.isInteger(log) && log >= -8 && log <= 30
+    return { divisor, mantissa, exponent, small, integer: Number.isSafeInteger(divisor), dyadic }
   },
   validate: (m, x) => isMultiple(m, x as number),
   emit(m, g) {
@@ -49,6 +56,7 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
  * digits stays in safe integers; anything else goes through BigInt.
  */
 function isMultiple(m: MultipleOf, n: number): boolean {
+  if (m.dyadic && n < 1e6 && n > -1e6) return Number.isInteger(n / m.divisor)
   // Safe integers divide exactly in floating point.
   if (m.integer && Number.isSafeInteger(n)) return n % m.divisor === 0
   const q = n / m.divisor

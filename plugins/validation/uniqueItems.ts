@@ -2,6 +2,15 @@ import { canonicalKey, defineKeyword } from '../../core/index.ts'
 
 /** Indices of the first two JSON-equal items, or undefined. Linear: hashes canonical keys. */
 function duplicate(a: unknown[]): [number, number] | undefined {
+  // Short lists of primitives: pairwise `===` (equates 0 and -0 as JSON does) allocates nothing.
+  if (a.length <= 16) {
+    let primitive = true
+    for (let i = 0; i < a.length && primitive; i++) primitive = typeof a[i] !== 'object' || a[i] === null
+    if (primitive) {
+      for (let i = 1; i < a.length; i++) for (let j = 0; j < i; j++) if (a[i] === a[j]) return [j, i]
+      return undefined
+    }
+  }
   const seen = new Map<unknown, number>()
   for (let i = 0; i < a.length; i++) {
     const v = a[i]
