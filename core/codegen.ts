@@ -95,6 +95,38 @@ function dispatch(node: Node, branch: (t: number) => string, notJson: string): s
   }`
 }
 
+/** Tests selecting one instance type, by step-table index. */
+const TYPE_TESTS = [
+  "typeof x === 'string'",
+  "typeof x === 'number'",
+  "typeof x === 'boolean'",
+  'x === null',
+  'Array.isArray(x)',
+  "(typeof x === 'object' && x !== null && !Array.isArray(x))",
+]
+
+/**
+ * A node's code with the most common branch as the fall-through and a test for each other type:
+ * a node of one type is one test and its steps, small enough for the optimizer to inline at its
+ * call sites. Non-JSON values (NaN, undefined, functions) fail at the node itself.
+ */
+function typeDispatch(node: Node, branch: (t: number) => string, own: string): string {
+  const codes = TYPES.map((_, t) => branch(t))
+  const counts = new Map<string, number>()
+  for (const c of codes) counts.set(c, (counts.get(c) ?? 0) + 1)
+  const common = [...counts].sort((a, b) => b[1] - a[1])[0]![0]
+  const parts: string[] = []
+  codes.forEach((code, t) => {
+    if (code === common) return
+    parts.push(`if (${TYPE_TESTS[t]}) { ${t === 1 ? `if (x - x !== 0) return F(${own}, x); ` : ''}${code} }`)
+  })
+  // Values of the common branch's types, and values JSON cannot hold.
+  const failing = common.match(/^return F\((k\d+), x\);$/)
+  if (failing !== null) parts.push(`return F(NJ(x) ? ${own} : ${failing[1]}, x);`)
+  else parts.push(`${node.asserts ? `if (NJ(x)) return F(${own}, x); ` : ''}${common}`)
+  return parts.join('\n')
+}
+
 /** The generated evaluator of one node inside the general run, or undefined to keep the general one. */
 export function generateEvaluate(node: Node): Evaluate | undefined {
   if (node.pushScope || node.hasUnevaluated) return undefined
@@ -186,8 +218,16 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
   // per call: a polluted prototype sends every test to hasOwnProperty).
   const ownNames = new Set<string>()
   const hop = src.constant(hasOwn)
+  const records = new Map<Step | null, string>()
   const functions = nodes.map((node) => {
-    const own = src.constant({ node, step: null })
+    records.clear()
+    // One failure record per (node, step), shared by the type branches that fail at that step.
+    const record = (step: Step | null) => {
+      let name = records.get(step)
+      if (name === undefined) records.set(step, (name = src.constant({ node, step })))
+      return name
+    }
+    const own = record(null)
     const branch = (t: number): string => {
       let plain: string | undefined
       const g: EmitContext = {
@@ -205,16 +245,24 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
           return `(${plain} || ${hop}(x, ${key}))`
         },
       }
-      const parts = node.table[t]!.map((s) => {
+      const parts: string[] = []
+      for (const s of node.table[t]!) {
         const code = stepCode(s, g, src, 'Rn()')
-        const failed = code.transparent === true ? 'return false;' : `return F(${src.constant({ node, step: s })}, x);`
-        return `${code.setup ?? ''}\nif (!(${code.test})) ${failed}`
-      })
+        if (code.test === 'true' && code.setup === undefined) continue
+        const failed = code.transparent === true ? 'return false;' : `return F(${record(s)}, x);`
+        // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
+        if (code.test === 'false' && code.setup === undefined) {
+          parts.push(failed)
+          break
+        }
+        parts.push(`${code.setup ?? ''}\nif (!(${code.test})) ${failed}`)
+      }
       const prologue = plain === undefined ? '' : `${plain} = CLEAN && ((${plain} = Object.getPrototypeOf(x)) === OP || ${plain} === null);\n`
-      return `${prologue}${parts.join('\n')}\nreturn true;`
+      const last = parts[parts.length - 1]
+      return `${prologue}${parts.join('\n')}${last !== undefined && last.startsWith('return') ? '' : '\nreturn true;'}`
     }
     src.locals = []
-    const body = trivial(node) ? 'return true;' : dispatch(node, branch, `return F(${own}, x);`)
+    const body = trivial(node) ? 'return true;' : typeDispatch(node, branch, own)
     const locals = src.locals.length > 0 ? `var ${src.locals.join(', ')};` : ''
     const name = fn.get(node)!
     if (!recursive.has(node)) return `function ${name}(x) { ${locals} ${body} }`
@@ -226,6 +274,7 @@ function ${name}_(x) { ${locals} ${body} }`
 function F(s, x) { FS = s; FX = x; FN = 0; return false; }
 function P(seg) { FP[FN++] = seg; return false; }
 function Rn() { return R !== null ? R : (R = makeRun()); }
+function NJ(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }
 ${functions.join('\n')}
 return {
   check: function (x) { D = 0; R = null; CLEAN = ${clean}; return ${fn.get(root)}(x); },
