@@ -165,11 +165,11 @@ export class Compilation {
     } else if (typeof value !== 'boolean') {
       throw new Problem({ schemaPath: this.pathOf(where), message: `a schema must be an object or a boolean, got ${describeValue(value)}` })
     }
-    const node = new Node(this.nodes.length, value, this.pathOf(where), where)
+    const node = new Node(this.nodes.length, value, where)
     if (this.nodes.length >= this.options.maxSchemaNodes) throw countExceeded('maxSchemaNodes', this.options.maxSchemaNodes, node.location)
     this.nodes.push(node)
     if (value === false) {
-      node.add({ definition: FALSE_SCHEMA, compiled: true }, 'false schema', node.location)
+      node.add({ definition: FALSE_SCHEMA, compiled: true }, 'false schema', true)
       return node
     }
     if (value === true) return node
@@ -191,7 +191,7 @@ export class Compilation {
     for (const keyword of unknown) {
       const ctx = new KeywordContext(this, node, schema, keyword, where)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
-      if (step !== undefined) node.add(step, keyword, ctx.schemaPath)
+      if (step !== undefined) node.add(step, keyword)
       else if (this.options.strict) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
     }
     return node
@@ -211,7 +211,7 @@ export class Compilation {
     if (hook === undefined) return
     const ctx = new KeywordContext(this, node, schema, keyword, where)
     const step = hook.call(schema[keyword], ctx)
-    if (step !== undefined && step.compiled !== undefined) node.add(step, keyword, ctx.schemaPath)
+    if (step !== undefined && step.compiled !== undefined) node.add(step, keyword)
   }
 
   /** @internal */ pathOf(where: Location, more: readonly (string | number)[] = []): string {

@@ -7,6 +7,7 @@ import type { CompiledKeyword, EvaluatedTracker, KeywordDefinition, SchemaHandle
 import type { RunPolicy } from './limits.ts'
 import type { Location, Resource } from './schema-index.ts'
 import type { Run } from './run.ts'
+import { escapeToken, fragmentOf } from './uri.ts'
 
 /** Index of a value's JSON type in a node's step table; -1 for what JSON cannot hold. */
 export function typeIndex(x: unknown): number {
@@ -58,13 +59,23 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
   return lists
 }
 
-/** One keyword of a node, compiled. */
-export interface Step {
-  keyword: string
-  definition: KeywordDefinition
-  compiled: unknown
-  schemaPath: string
-  validate: ((compiled: any, instance: unknown, ctx: any) => boolean) | undefined
+/** One keyword of a node, compiled. Its schema path is built when an issue first needs it. */
+export class Step {
+  private path: string | undefined
+  readonly validate: ((compiled: any, instance: unknown, ctx: any) => boolean) | undefined
+  constructor(
+    readonly keyword: string,
+    readonly definition: KeywordDefinition,
+    readonly compiled: unknown,
+    private readonly node: Node,
+    /** The step stands for the node itself (the `false` schema): its path is the node's. */
+    private readonly atNode: boolean,
+  ) {
+    this.validate = definition.validate
+  }
+  get schemaPath(): string {
+    return (this.path ??= this.atNode ? this.node.location : this.node.location + '/' + escapeToken(this.keyword))
+  }
 }
 
 export type Evaluate = (x: unknown, run: Run) => boolean
@@ -83,15 +94,45 @@ export class Node {
   pushScope = false
   /** Limits of the compile this node belongs to; null (the plain run) unless some are set. */
   policy: RunPolicy | null = null
-  /** Fast boolean evaluator; replaced by `finish`. */
-  evaluate: Evaluate = () => true
+  /**
+   * The boolean-pass evaluator (the generated tier sets its own on the instance). A method, not a
+   * closure per node: compiled schemas stay small.
+   */
+  evaluate(x: unknown, run: Run): boolean {
+    if (run.collecting || run.evaluated !== null || this.general) return run.evaluateNode(this, x)
+    const t = typeIndex(x)
+    if (t < 0) return !this.asserts
+    const steps = this.table[t]!
+    if (this.exhaustive) {
+      // A reference cycle is reachable from here: no step may be skipped after a failure. Valid
+      // data runs exactly the ordinary loop (applicators read `ctx.exhaustive`, fixed per run).
+      let ok = true
+      for (let i = 0; i < steps.length; i++) {
+        const s = steps[i]!
+        if (!s.validate!(s.compiled, x, run)) ok = false
+      }
+      return ok
+    }
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i]!
+      if (!s.validate!(s.compiled, x, run)) return false
+    }
+    return true
+  }
+
+  /** Annotations or a dynamic scope: always the general evaluator. */
+  private general = false
   constructor(
     readonly id: number,
     readonly raw: unknown,
-    /** Schema path of this node (`#/$defs/A`, prefixed by the document URI outside the root document). */
-    readonly location: string,
     readonly where: Location,
   ) {}
+
+  private path: string | undefined
+  /** Schema path of this node (`#/$defs/A`, prefixed by the document URI outside the root document); built on first use. */
+  get location(): string {
+    return (this.path ??= this.where.document.label + fragmentOf(this.where.docTokens))
+  }
 
   get resource(): Resource {
     return this.where.resource
@@ -104,9 +145,10 @@ export class Node {
   /** True when some step asserts something (a non-JSON value then fails); set by `finish`. */
   asserts = false
 
-  add(compiled: CompiledKeyword, keyword: string, schemaPath: string): void {
+  /** Adds a keyword's step (`atNode`: the step is the node itself, the `false` schema). */
+  add(compiled: CompiledKeyword, keyword: string, atNode = false): void {
     const { definition } = compiled
-    this.steps.push({ keyword, definition, compiled: compiled.compiled, schemaPath, validate: definition.validate })
+    this.steps.push(new Step(keyword, definition, compiled.compiled, this, atNode))
     if (definition.phase === 1) this.hasUnevaluated = true
   }
 
@@ -116,40 +158,7 @@ export class Node {
     this.steps.sort(byPhase)
     this.table = tablesOf(this.steps)
     this.asserts = this.raw === false || this.table.some((t) => t.length > 0)
-    const table = this.table
-    const node = this
-    if (this.pushScope || this.hasUnevaluated) {
-      this.evaluate = (x, run) => run.evaluateNode(node, x)
-      return
-    }
-    if (this.exhaustive) {
-      // A reference cycle is reachable from here: no step may be skipped after a failure. Valid
-      // data runs exactly the ordinary loop (applicators read `ctx.exhaustive`, fixed per run).
-      this.evaluate = function evaluateAll(x: unknown, run: Run): boolean {
-        if (run.collecting || run.evaluated !== null) return run.evaluateNode(node, x)
-        const t = typeIndex(x)
-        if (t < 0) return !node.asserts
-        const steps = table[t]!
-        let ok = true
-        for (let i = 0; i < steps.length; i++) {
-          const s = steps[i]!
-          if (!s.validate!(s.compiled, x, run)) ok = false
-        }
-        return ok
-      }
-      return
-    }
-    this.evaluate = function evaluate(x: unknown, run: Run): boolean {
-      if (run.collecting || run.evaluated !== null) return run.evaluateNode(node, x)
-      const t = typeIndex(x)
-      if (t < 0) return !node.asserts
-      const steps = table[t]!
-      for (let i = 0; i < steps.length; i++) {
-        const s = steps[i]!
-        if (!s.validate!(s.compiled, x, run)) return false
-      }
-      return true
-    }
+    this.general = this.pushScope || this.hasUnevaluated
   }
 }
 
