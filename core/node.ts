@@ -54,7 +54,7 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
   for (let t = 0; t < TYPE_NAMES.length; t++) {
     const list = active.filter((s) => admits(s.definition)[t])
     const same = lists.find((l) => l.length === list.length && l.every((s, i) => s === list[i]))
-    lists.push(list.length === 0 ? NO_STEPS : (same ?? list))
+    lists.push(list.length === 0 ? NO_STEPS : (same ?? list.slice()))
   }
   return lists
 }
@@ -155,7 +155,9 @@ export class Node {
   /** Orders steps (phase 1 last, stably) and builds the evaluator. Called once the graph is known. */
   finish(): void {
     const byPhase = (a: Step, b: Step) => (a.definition.phase ?? 0) - (b.definition.phase ?? 0)
-    this.steps.sort(byPhase)
+    // Arrays grown by push keep spare capacity (17 slots from the first push): keep exact copies.
+    this.steps = this.steps.sort(byPhase).slice()
+    this.edges = this.edges.slice()
     this.table = tablesOf(this.steps)
     this.asserts = this.raw === false || this.table.some((t) => t.length > 0)
     this.general = this.pushScope || this.hasUnevaluated
