@@ -21,7 +21,8 @@ export interface PassResult {
 /** Runs one pass over a root node, splitting deep data into tasks. */
 export class Driver {
   readonly ancestors: unknown[] = []
-  private readonly memo = new Map<Node, Map<object, MemoEntry[]>>()
+  /** Answers of split tasks (made at the first deep split: most passes never split). */
+  private memo: Map<Node, Map<object, MemoEntry[]>> | null = null
   /**
    * @param sharedMeter a budget shared with the caller (`applyDefaults` charges its own walk and
    * its tests to one meter); by default each `run` starts a fresh one of the node's `maxWork`.
@@ -36,7 +37,7 @@ export class Driver {
   }
 
   recall(node: Node, x: object, scopeKey: string): MemoEntry | undefined {
-    return this.memo.get(node)?.get(x)?.find((e) => e.scopeKey === scopeKey)
+    return this.memo?.get(node)?.get(x)?.find((e) => e.scopeKey === scopeKey)
   }
 
   /**
@@ -89,8 +90,9 @@ export class Driver {
       }
       if (tasks.length === 1) return { ok, errors: run.errors ?? [] }
       tasks.pop()
-      const byNode = this.memo.get(task.node) ?? new Map<object, MemoEntry[]>()
-      this.memo.set(task.node, byNode)
+      const memo = (this.memo ??= new Map())
+      const byNode = memo.get(task.node) ?? new Map<object, MemoEntry[]>()
+      memo.set(task.node, byNode)
       const entries = byNode.get(task.instance as object) ?? []
       byNode.set(task.instance as object, entries)
       entries.push({ scopeKey: task.scopeKey, ok, errors: run.errors ?? [] })
