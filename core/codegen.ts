@@ -60,7 +60,6 @@ class Source {
   }
 
   build<T>(body: string, extra: Record<string, unknown> = {}): T {
-    if (typeof process !== 'undefined' && process.env.SCHEMAVET_DUMP === '1') console.error(body)
     const names = [...this.names, ...Object.keys(extra)]
     const values = [...this.values, ...Object.values(extra)]
     return new Function(...names, body)(...values) as T
