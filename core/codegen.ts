@@ -74,8 +74,7 @@ function inspect(handle: SchemaHandle): { schema: unknown; references: SchemaHan
 
 /** A step's code: its emitted form, or a call of its `validate` through its own call site. */
 function stepCode(s: Step, g: EmitContext, src: Source, run: string, general = false): EmitBlock {
-  // A metered run charges regex scans through the run context, and a compile with a reference
-  // cycle evaluates every branch of an applicator (to find the cycle): those call every keyword.
+  // A metered run charges regex scans through the run context: those nodes call every keyword.
   const emitted = general ? undefined : s.definition.emit?.(s.compiled, g)
   if (emitted === undefined) return { test: `${src.constant(s.validate)}(${src.constant(s.compiled)}, x, ${run})` }
   return typeof emitted === 'string' ? { test: emitted } : emitted
@@ -133,7 +132,8 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
   const src = new Source()
   const branch = (t: number): string => {
     const g: EmitContext = {
-      exhaustive: node.exhaustive,
+      // In a compile with a reference cycle every applicator evaluates every branch (run.exhaustive).
+      exhaustive: node.exhaustive || node.cyclic,
       type: TYPES[t]!,
       constant: (v) => src.constant(v),
       local: () => src.local(),
@@ -144,7 +144,7 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
     // Stopping at a failing step is safe even where a reference cycle is reachable: a false
     // boolean pass is always followed by the exhaustive issue pass, which reports the cycle.
     const parts = node.table[t]!.map((s) => {
-      const code = stepCode(s, g, src, 'run', node.policy !== null || node.cyclic)
+      const code = stepCode(s, g, src, 'run', node.policy !== null)
       return `${code.setup ?? ''}\nif (!(${code.test})) return false;`
     })
     return `${parts.join('\n')}\nreturn true;`

@@ -45,6 +45,7 @@ export const anyOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     else reportBranches(ctx, failed ?? [], () => ctx.report({}, 'must match a schema in anyOf'))
     return ok
   },
-  emit: (branches, g) => `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`,
+  // Stops at the first branch that passes: not where every branch must be evaluated.
+  emit: (branches, g) => (g.exhaustive ? undefined : `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`),
   defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
 })

@@ -45,6 +45,7 @@ export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
   },
   // Counts passing branches, stopping at the second; branches that exclude each other stop at the first.
   emit(branches, g) {
+    if (g.exhaustive) return undefined
     if (exclusive(g, branches)) return `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`
     const n = g.local()
     const tests = branches.map((b) => `if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
