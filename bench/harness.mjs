@@ -507,7 +507,7 @@ function render() {
       `Row a: the recursive tree schema \`${JSON.stringify(W.guardPlainSchema)}\` against the same with \`"then": {"$ref": "#"}\` ` +
         `(the same keyword work; \`then\` is never taken), a never-taken in-place self reference (the \`cycle\` hook reports \`${guard.cycle}\`; every node can reach it, so every node takes the guarded, exhaustive evaluator). ` +
         `Data: a ternary tree of 3,280 nodes. Both answer identically on all data. Ratio = median of the per-round ratios (min–max over rounds). ` +
-        `Since the generated module (which a compile with an in-place cycle does not get: it keeps the per-node generated tier with every keyword called), the ratio measures that tier difference more than the guard itself.`,
+        `Since the generated module (which a compile with an in-place cycle does not get: it keeps the per-node generated tier), the ratio measures that tier difference more than the guard itself.`,
       '',
     )
     lines.push('| data | without guard | with guard | guarded / plain | cpu |', '|---|---:|---:|---:|---:|')
