@@ -79,6 +79,11 @@ export function exclusive(g: EmitContext, branches: readonly SchemaHandle[]): bo
   return true
 }
 
+/** Generated code: true when some branch passes, stopping at the first (each behind its guard). */
+export function somePasses(g: EmitContext, branches: readonly SchemaHandle[]): string {
+  return `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`
+}
+
 /**
  * The expression applying a branch to `x`, behind a one-comparison guard when the branch
  * requires a property value (only on the object code: elsewhere `required` does not apply).

@@ -1,7 +1,7 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { DefaultsContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 import { compileSchemaArray, reportBranches } from './_shared.ts'
-import { guardedBranch } from './_discriminate.ts'
+import { somePasses } from './_discriminate.ts'
 
 /**
  * Defaults of `anyOf`/`oneOf`: a branch's defaults apply only when exactly one branch validates
@@ -46,6 +46,6 @@ export const anyOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     return ok
   },
   // Stops at the first branch that passes: not where every branch must be evaluated.
-  emit: (branches, g) => (g.exhaustive ? undefined : `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`),
+  emit: (branches, g) => (g.exhaustive ? undefined : somePasses(g, branches)),
   defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
 })

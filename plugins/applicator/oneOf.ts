@@ -2,7 +2,7 @@ import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle, ValidationIssue } from '../../core/index.ts'
 import { compileSchemaArray, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
-import { exclusive, guardedBranch } from './_discriminate.ts'
+import { exclusive, guardedBranch, somePasses } from './_discriminate.ts'
 
 /**
  * `oneOf`: the value must be valid against exactly one subschema.
@@ -46,7 +46,7 @@ export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
   // Counts passing branches, stopping at the second; branches that exclude each other stop at the first.
   emit(branches, g) {
     if (g.exhaustive) return undefined
-    if (exclusive(g, branches)) return `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`
+    if (exclusive(g, branches)) return somePasses(g, branches)
     const n = g.local()
     const tests = branches.map((b) => `if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
     return { setup: `${n} = 0; do { ${tests.join(' ')} } while (false);`, test: `${n} === 1` }
