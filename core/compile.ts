@@ -64,6 +64,8 @@ export class Compilation {
   root!: Node
   /** @internal */ readonly patterns: Patterns
   private refs = 0
+  /** Some schema object was reached a second time (a reference, or a shared or self-containing object). */
+  private reentered = false
 
   constructor(
     /** @internal */ readonly env: CompileEnvironment,
@@ -120,7 +122,8 @@ export class Compilation {
         () => this.index.resources.values(),
         (target) => this.nodeFor(target, this.index.located.get(target as object)!),
       )
-      const cycles = classifyCycles(this.nodes)
+      // Without a node reached twice (every edge made a new node) the graph is a tree: no cycle.
+      const cycles = this.reentered || this.dynamic.used ? classifyCycles(this.nodes) : []
       this.hasCycles = cycles.length > 0
       if (this.hasCycles) for (const n of this.nodes) n.cyclic = true
       for (const cycle of cycles) this.env.hooks.cycle.call({ path: cycle })
@@ -161,7 +164,10 @@ export class Compilation {
   nodeFor(value: unknown, where: Location): Node {
     if (isObject(value)) {
       const existing = this.byObject.get(value)
-      if (existing !== undefined) return existing
+      if (existing !== undefined) {
+        this.reentered = true
+        return existing
+      }
     } else if (typeof value !== 'boolean') {
       throw new Problem({ schemaPath: this.pathOf(where), message: `a schema must be an object or a boolean, got ${describeValue(value)}` })
     }
@@ -219,13 +225,7 @@ export class Compilation {
   }
 
   /** @internal */ definitionOf(dialect: Dialect, keyword: string): KeywordDefinition | undefined {
-    const hook = this.env.hooks.compileKeyword.get(keyword)
-    if (hook === undefined) return undefined
-    for (const tap of hook.taps) {
-      const def = (tap as unknown as { definition?: KeywordDefinition }).definition
-      if (def !== undefined && (def.dialects === undefined || def.dialects.includes(dialect.name))) return def
-    }
-    return undefined
+    return this.env.catalog.definition(dialect.name, keyword)
   }
 
   /** @internal */ childLocation(value: unknown, parent: Location, tokens: (string | number)[]): Location {

@@ -100,6 +100,7 @@ export class Kernel {
     const kernel = this
     const catalog: KeywordCatalog = {
       shape: (dialect, keyword) => kernel.definitionFor(dialect, keyword)?.schemaShape,
+      definition: (dialect, keyword) => kernel.definitionFor(dialect, keyword),
       dialectFor: (uri) => kernel.byMetaSchema.get(stripHash(uri)),
     }
     const registry = new Map(Object.entries(setup.registry).map(([k, v]) => [stripHash(k), v]))
@@ -148,6 +149,7 @@ export class Kernel {
     list.push(def)
     list.sort((a, b) => (a.stage ?? 0) - (b.stage ?? 0))
     this.definitions.set(def.keyword, list)
+    this.definitionCache.clear()
     const tap = { name: def.keyword, stage: def.stage ?? 0, definition: def }
     this.hooks.compileKeyword.for(def.keyword).tap(tap as never, (value, ctx) => {
       if (def.dialects !== undefined && !def.dialects.includes(ctx.dialect)) return undefined
@@ -155,8 +157,18 @@ export class Kernel {
     })
   }
 
+  /** Per dialect: keyword to its definition (null: none); filled as compiles ask, reset by `define`. */
+  private readonly definitionCache = new Map<DialectName, Map<string, KeywordDefinition | null>>()
+
   private definitionFor(dialect: DialectName, keyword: string): KeywordDefinition | undefined {
-    return this.definitions.get(keyword)?.find((d) => d.dialects === undefined || d.dialects.includes(dialect))
+    let byKeyword = this.definitionCache.get(dialect)
+    if (byKeyword === undefined) this.definitionCache.set(dialect, (byKeyword = new Map()))
+    let def = byKeyword.get(keyword)
+    if (def === undefined) {
+      def = this.definitions.get(keyword)?.find((d) => d.dialects === undefined || d.dialects.includes(dialect)) ?? null
+      byKeyword.set(keyword, def)
+    }
+    return def ?? undefined
   }
 
   private keywordsOf(dialect: Dialect): readonly string[] {

@@ -31,13 +31,15 @@ const TYPE_NAMES = ['string', 'number', 'boolean', 'null', 'array', 'object'] as
 const NO_STEPS: readonly Step[] = Object.freeze([])
 const NO_TABLE: readonly (readonly Step[])[] = Object.freeze([NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS])
 
-/** Which type indices a definition's `instanceTypes` admits, computed once per definition. */
-const admitted = new WeakMap<KeywordDefinition, readonly boolean[]>()
-function admits(definition: KeywordDefinition): readonly boolean[] {
+/** Which type indices a definition's `instanceTypes` admits (bit t), computed once per definition. */
+const admitted = new WeakMap<KeywordDefinition, number>()
+const ALL_TYPES = 0b111111
+function admits(definition: KeywordDefinition): number {
   let out = admitted.get(definition)
   if (out === undefined) {
     const types = definition.instanceTypes
-    out = TYPE_NAMES.map((name) => types === undefined || types.includes(name))
+    out = 0
+    for (let t = 0; t < TYPE_NAMES.length; t++) if (types === undefined || types.includes(TYPE_NAMES[t]!)) out |= 1 << t
     admitted.set(definition, out)
   }
   return out
@@ -48,13 +50,33 @@ function admits(definition: KeywordDefinition): readonly boolean[] {
  * filter on one type, so most lists are empty or alike): compiled schemas stay small.
  */
 function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
-  const active = steps.filter((s) => s.validate !== undefined)
-  if (active.length === 0) return NO_TABLE
+  let active: Step[] | undefined
+  let every = ALL_TYPES
+  const masks: number[] = []
+  for (const s of steps) {
+    if (s.validate === undefined) continue
+    ;(active ??= []).push(s)
+    const m = admits(s.definition)
+    masks.push(m)
+    every &= m
+  }
+  if (active === undefined) return NO_TABLE
+  if (every === ALL_TYPES) {
+    const all = active.slice()
+    return [all, all, all, all, all, all]
+  }
+  // Two types get the same list when every step admits both or neither: key lists by that pattern.
   const lists: (readonly Step[])[] = []
+  const byPattern = new Map<string, readonly Step[]>()
   for (let t = 0; t < TYPE_NAMES.length; t++) {
-    const list = active.filter((s) => admits(s.definition)[t])
-    const same = lists.find((l) => l.length === list.length && l.every((s, i) => s === list[i]))
-    lists.push(list.length === 0 ? NO_STEPS : (same ?? list.slice()))
+    let pattern = ''
+    for (const m of masks) pattern += (m >> t) & 1
+    let list = byPattern.get(pattern)
+    if (list === undefined) {
+      const picked = active.filter((_, i) => (masks[i]! >> t) & 1)
+      byPattern.set(pattern, (list = picked.length === 0 ? NO_STEPS : picked))
+    }
+    lists.push(list)
   }
   return lists
 }
@@ -77,6 +99,11 @@ export class Step {
     return (this.path ??= this.atNode ? this.node.location : this.node.location + '/' + escapeToken(this.keyword))
   }
 }
+
+/** The edge list of a node without subschemas (frozen: nothing adds edges after `finish`). */
+const NO_EDGES = Object.freeze([]) as unknown as Handle[]
+
+const byPhase = (a: Step, b: Step) => (a.definition.phase ?? 0) - (b.definition.phase ?? 0)
 
 export type Evaluate = (x: unknown, run: Run) => boolean
 
@@ -154,12 +181,12 @@ export class Node {
 
   /** Orders steps (phase 1 last, stably) and builds the evaluator. Called once the graph is known. */
   finish(): void {
-    const byPhase = (a: Step, b: Step) => (a.definition.phase ?? 0) - (b.definition.phase ?? 0)
+    if (this.hasUnevaluated) this.steps.sort(byPhase)
     // Arrays grown by push keep spare capacity (17 slots from the first push): keep exact copies.
-    this.steps = this.steps.sort(byPhase).slice()
-    this.edges = this.edges.slice()
+    this.steps = this.steps.slice()
+    this.edges = this.edges.length === 0 ? NO_EDGES : this.edges.slice()
     this.table = tablesOf(this.steps)
-    this.asserts = this.raw === false || this.table.some((t) => t.length > 0)
+    this.asserts = this.raw === false || (this.table !== NO_TABLE && this.table.some((t) => t.length > 0))
     this.general = this.pushScope || this.hasUnevaluated
   }
 }

@@ -70,6 +70,8 @@ export interface Location {
 /** Ordered keyword knowledge the index needs: shapes per dialect. */
 export interface KeywordCatalog {
   shape(dialect: DialectName, keyword: string): KeywordDefinition['schemaShape'] | undefined
+  /** The definition a dialect uses for a keyword. */
+  definition(dialect: DialectName, keyword: string): KeywordDefinition | undefined
   dialectFor(metaSchemaUri: string): Dialect | undefined
 }
 
@@ -78,7 +80,7 @@ export class SchemaIndex {
   readonly located = new Map<object, Location>()
   readonly documents = new Map<string, SchemaDocument>()
 
-  constructor(private readonly catalog: KeywordCatalog) {}
+  constructor(private readonly catalog: Pick<KeywordCatalog, 'shape' | 'dialectFor'>) {}
 
   /** Indexes a document under `uri` (the registry key or the default base). */
   addDocument(root: unknown, uri: string, label: string, dialect: Dialect): SchemaDocument {
@@ -158,10 +160,14 @@ export class SchemaIndex {
         const shape = this.catalog.shape(dialect.name, key)
         if (shape === undefined) continue
         const child = value[key]
-        const push = (v: unknown, ...more: (string | number)[]) => stack.push([v, resource, [...tokens, key, ...more], dialect, false])
-        if (shape === 'schema' || (shape === 'schemaOrSchemaArray' && !Array.isArray(child))) push(child)
-        else if (Array.isArray(child)) child.forEach((item, i) => push(item, i))
-        else if (shape === 'schemaMap' && isObject(child)) for (const k of Object.keys(child)) push(child[k], k)
+        if (!isObject(child) && !Array.isArray(child)) continue // a boolean schema locates nothing
+        if (shape === 'schema' || (shape === 'schemaOrSchemaArray' && !Array.isArray(child))) {
+          stack.push([child, resource, [...tokens, key], dialect, false])
+        } else if (Array.isArray(child)) {
+          for (let i = 0; i < child.length; i++) stack.push([child[i], resource, [...tokens, key, i], dialect, false])
+        } else if (shape === 'schemaMap') {
+          for (const k of Object.keys(child)) stack.push([child[k], resource, [...tokens, key, k], dialect, false])
+        }
       }
     }
   }

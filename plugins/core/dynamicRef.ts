@@ -24,6 +24,9 @@ export const dynamicRefKeyword = defineKeyword<string, DynamicRef>({
     const target = ref.anchor === undefined ? ref.handle : (ctx.dynamicTarget(ref.anchor) ?? ref.handle)
     return ctx.apply(target, x)
   },
+  // Resolved at compile time (the entry resource holds the anchor, or the target is no dynamic
+  // anchor): a plain `$ref`. Otherwise the dynamic scope decides, on the general run.
+  emit: (ref, g) => (ref.anchor === undefined ? { test: g.apply(ref.handle, 'x'), transparent: true } : undefined),
   defaults(ref, _x, ctx) {
     ctx.fillHere(ref.anchor === undefined ? ref.handle : (ctx.dynamicTarget(ref.anchor) ?? ref.handle))
   },
