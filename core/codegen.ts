@@ -8,11 +8,11 @@
  *
  * Two forms. A whole compile without dynamic scope, annotations, in-place cycles or limits becomes
  * one module (`generateModule`): a function per node calling its subschemas' functions directly,
- * no run object, a depth count only on recursive nodes, and a record of where a failure happened
+ * no run object, a depth count only where a recursive schema moves into the data, and a record of where a failure happened
  * so its issues can be explained by the interpreter from there alone. Other compiles get a
  * generated evaluator per node (`generateEvaluate`) inside the general run.
  */
-import { recursiveNodes } from './graph.ts'
+import { depthCountedNodes } from './graph.ts'
 import type { Evaluate, Handle, Node, Step } from './node.ts'
 import type { Run } from './run.ts'
 import type { EmitBlock, EmitContext, JsonType, SchemaHandle } from './types.ts'
@@ -203,7 +203,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
     if (n.pushScope || n.hasUnevaluated || n.exhaustive || n.policy !== null) return undefined
     if (n.edges.some((e) => e.guarded)) return undefined
   }
-  const recursive = recursiveNodes(nodes)
+  const recursive = depthCountedNodes(nodes)
   const src = new Source()
   const fn = new Map<Node, string>(nodes.map((n) => [n, `n${n.id}`]))
   const trivial = (n: Node) => !n.asserts

@@ -184,17 +184,30 @@ export class Compilation {
     const dialect = where.dialect
     const order = this.keywordOrder(dialect)
     const onlyRef = dialect.refOverridesSiblings === true && hasOwn(schema, '$ref')
-    // The schema's own keys, known ones in the dialect's keyword order (a schema has a handful of
-    // keys; the dialect knows dozens of keywords).
-    const present: string[] = []
-    const unknown: string[] = []
-    for (const keyword of Object.keys(schema)) (order.has(keyword) ? present : unknown).push(keyword)
-    if (present.length > 1) present.sort((a, b) => order.get(a)! - order.get(b)!)
-    for (const keyword of present) {
+    // The schema's own keys, known ones in the dialect's keyword order, unknown ones after them
+    // (a schema has a handful of keys; the dialect knows dozens of keywords). Sorted in place by
+    // insertion: no allocation beyond the key list.
+    const keys = Object.keys(schema)
+    const rank = (k: string) => order.get(k) ?? Infinity
+    for (let i = 1; i < keys.length; i++) {
+      const k = keys[i]!
+      const r = rank(k)
+      let j = i - 1
+      while (j >= 0 && rank(keys[j]!) > r) {
+        keys[j + 1] = keys[j]!
+        j--
+      }
+      keys[j + 1] = k
+    }
+    let known = 0
+    while (known < keys.length && order.has(keys[known]!)) known++
+    for (let i = 0; i < known; i++) {
+      const keyword = keys[i]!
       if (onlyRef && keyword !== '$ref') continue
       this.compileKeyword(node, schema, keyword, where)
     }
-    for (const keyword of unknown) {
+    for (let i = known; i < keys.length; i++) {
+      const keyword = keys[i]!
       const ctx = new KeywordContext(this, node, schema, keyword, where)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
       if (step !== undefined) node.add(step, keyword)

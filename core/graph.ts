@@ -137,14 +137,21 @@ function describeCycle(nodes: readonly Node[], component: Map<Node, number>, c: 
   return path.map((n) => n.location)
 }
 
-/** The nodes on some cycle of the whole graph (recursive schemas): evaluating them can nest as deep as the data. */
-export function recursiveNodes(nodes: readonly Node[]): Set<Node> {
+/**
+ * Where a recursive schema's evaluation counts nesting: the nodes entered through a child edge
+ * (one that moves into the data) inside a cycle of the whole graph. Every cycle without an
+ * in-place-only loop has such an edge, so the count grows with the data's depth, and the nodes
+ * between two counted ones are a bounded in-place chain.
+ */
+export function depthCountedNodes(nodes: readonly Node[]): Set<Node> {
   const component = components(nodes, () => true)
-  const size = new Map<number, number>()
-  for (const c of component.values()) size.set(c, (size.get(c) ?? 0) + 1)
   const out = new Set<Node>()
-  for (const n of nodes) {
-    if (size.get(component.get(n)!)! > 1 || n.edges.some((e) => e.node === n)) out.add(n)
+  for (const from of nodes) {
+    for (const e of from.edges) {
+      if (!e.child || out.has(e.node)) continue
+      // Same component as a different node: both lie on a cycle.
+      if (e.node === from || component.get(e.node) === component.get(from)) out.add(e.node)
+    }
   }
   return out
 }

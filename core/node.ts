@@ -50,35 +50,52 @@ function admits(definition: KeywordDefinition): number {
  * filter on one type, so most lists are empty or alike): compiled schemas stay small.
  */
 function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
-  let active: Step[] | undefined
+  // Masks of the steps with a `validate` (bit t: the step runs for type t); a node has a few steps.
   let every = ALL_TYPES
-  const masks: number[] = []
+  let count = 0
   for (const s of steps) {
     if (s.validate === undefined) continue
-    ;(active ??= []).push(s)
-    const m = admits(s.definition)
-    masks.push(m)
-    every &= m
+    every &= admits(s.definition)
+    count++
   }
-  if (active === undefined) return NO_TABLE
+  if (count === 0) return NO_TABLE
   if (every === ALL_TYPES) {
-    const all = active.slice()
+    const all = pick(steps, ALL_TYPES)
     return [all, all, all, all, all, all]
   }
-  // Two types get the same list when every step admits both or neither: key lists by that pattern.
-  const lists: (readonly Step[])[] = []
-  const byPattern = new Map<string, readonly Step[]>()
+  // Two types get the same list when every step admits both or neither.
+  const lists: (readonly Step[])[] = [NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS]
   for (let t = 0; t < TYPE_NAMES.length; t++) {
-    let pattern = ''
-    for (const m of masks) pattern += (m >> t) & 1
-    let list = byPattern.get(pattern)
-    if (list === undefined) {
-      const picked = active.filter((_, i) => (masks[i]! >> t) & 1)
-      byPattern.set(pattern, (list = picked.length === 0 ? NO_STEPS : picked))
+    let u = 0
+    for (; u < t; u++) {
+      let same = true
+      for (const s of steps) {
+        if (s.validate === undefined) continue
+        const m = admits(s.definition)
+        if (((m >> t) & 1) !== ((m >> u) & 1)) {
+          same = false
+          break
+        }
+      }
+      if (same) break
     }
-    lists.push(list)
+    if (u < t) {
+      lists[t] = lists[u]!
+      continue
+    }
+    const list = pick(steps, 1 << t)
+    lists[t] = list.length === 0 ? NO_STEPS : list
   }
   return lists
+}
+
+const scratch: Step[] = []
+/** The steps with a `validate` whose types meet `mask`, in a packed array of exactly their number. */
+function pick(steps: readonly Step[], mask: number): Step[] {
+  for (const s of steps) if (s.validate !== undefined && admits(s.definition) & mask) scratch.push(s)
+  const out = scratch.slice()
+  scratch.length = 0
+  return out
 }
 
 /** One keyword of a node, compiled. Its schema path is built when an issue first needs it. */

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, hasOwn } from '../../core/index.ts'
 
 const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']
 
@@ -15,9 +15,13 @@ const CHECKS: Record<string, Check> = {
 }
 
 interface Type {
-  names: string[]
-  check: Check
+  readonly names: readonly string[]
+  readonly check: Check
 }
+
+const SINGLE: Record<string, Type> = Object.fromEntries(
+  TYPES.map((name) => [name, Object.freeze({ names: Object.freeze([name]), check: CHECKS[name]! })]),
+)
 
 /**
  * `type`: the value's JSON type must be one of those listed (`integer`: a number with no
@@ -28,6 +32,8 @@ export const typeKeyword = defineKeyword<unknown, Type>({
   keyword: 'type',
   vocabulary: 'validation',
   compile(value, ctx) {
+    // One type name (the usual case): a shared, immutable compiled form.
+    if (typeof value === 'string' && hasOwn(SINGLE, value)) return SINGLE[value]!
     const names = Array.isArray(value) ? value : [value]
     if (names.length === 0 && Array.isArray(value)) ctx.fail('type must not be an empty array')
     for (const n of names) if (typeof n !== 'string' || !TYPES.includes(n)) ctx.fail(`unknown type ${JSON.stringify(n)}`)
