@@ -96,6 +96,24 @@ test('oneOf/anyOf branch guards and exclusive branches answer as the interpreter
   }
 })
 
+test('an open properties with many names (walked by key) answers as the interpreter, first failure in schema order', () => {
+  const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']
+  const properties = Object.fromEntries(names.map((n, i) => [n, i % 2 === 0 ? { type: 'integer' } : { type: 'string', minLength: 2 }]))
+  const schema = { type: 'object', properties }
+  const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
+  const interpreted = newJSONSchema(schema, { codegen: false }) as Compiled
+  assert.ok(generated.compilation.fast !== null)
+  const hidden = { a: 1 }
+  Object.defineProperty(hidden, 'b', { value: 7, enumerable: false })
+  const data: unknown[] = [
+    {}, { a: 1, b: 'xy', z: [] }, { i: 1.5, a: 'no' }, { b: 'x', h: 3, a: 2.5 }, { c: undefined, d: 1 }, Object.create({ a: 'inherited' }),
+    hidden, { zz: 1, yy: 2, a: 1, b: 'ok', c: 3, d: 'ok', e: 5, f: 'ok', g: 7, h: 'ok', i: 9 }, 'not an object', [1, 2],
+  ]
+  for (const d of data) assert.equal(issuesOf(generated, d), issuesOf(interpreted, d), `on ${JSON.stringify(d)}`)
+  assert.ok(issuesOf(generated, hidden) !== null, 'a non-enumerable own property is still checked')
+  assert.equal(issuesOf(generated, { i: 1.5, a: 'no' })?.[0]?.split(' ')[1], '/a', 'the failure reported is the first in schema order')
+})
+
 test('most compiles of the suite become one generated module', () => {
   console.log(`generated modules: ${summary.modules} of ${summary.groups} compiles, ${summary.cases} cases`)
   assert.ok(summary.modules / summary.groups > 0.8, `${summary.modules} of ${summary.groups}`)

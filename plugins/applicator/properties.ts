@@ -1,5 +1,5 @@
 import { defineKeyword, hasOwn } from '../../core/index.ts'
-import type { SchemaHandle } from '../../core/index.ts'
+import type { EmitBlock, EmitContext, SchemaHandle } from '../../core/index.ts'
 import { compileSchemaMap } from './_shared.ts'
 
 /**
@@ -13,7 +13,13 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   schemaShape: 'schemaMap',
   applies: 'child',
   instanceTypes: ['object'],
-  compile: compileSchemaMap,
+  compile(value, ctx) {
+    const entries = compileSchemaMap(value, ctx)
+    // An open schema with many optional names (a meta-schema, an options bag) usually meets
+    // objects holding few of them: its generated check walks the object's keys.
+    if (entries.length >= SPARSE_FROM && !hasOwn(ctx.schema, 'required') && !hasOwn(ctx.schema, 'additionalProperties')) sparse.add(entries)
+    return entries
+  },
   validate(entries, x, ctx) {
     const o = x as Record<string, unknown>
     const tracker = ctx.evaluated
@@ -41,10 +47,39 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
       const child = g.apply(handle, v, key)
       if (child !== 'true') terms.push(`((${v} = x[${key}]) === undefined || !${g.own(name)} || ${child})`)
     }
-    return { test: terms.length === 0 ? 'true' : terms.join(' && '), transparent: true }
+    const inOrder = terms.length === 0 ? 'true' : terms.join(' && ')
+    if (!sparse.has(entries)) return { test: inOrder, transparent: true }
+    return { ...byKeys(entries, g, inOrder), transparent: true }
   },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return
     for (const [name, handle] of entries) ctx.fill(handle, x, name)
   },
 })
+
+/** From this many names on, an open `properties` counts as sparse (see `compile`). */
+const SPARSE_FROM = 8
+const sparse = new WeakSet<object>()
+
+/**
+ * One switch per own key of the object instead of a read per name. A failure is found again by
+ * the reads in the schema's order, so the failure reported is the interpreter's.
+ */
+function byKeys(entries: [string, SchemaHandle][], g: EmitContext, inOrder: string): EmitBlock {
+  const keys = g.local()
+  const i = g.local()
+  const k = g.local()
+  const ok = g.local()
+  const cases: string[] = []
+  for (const [name, handle] of entries) {
+    const child = g.apply(handle, `x[${k}]`)
+    if (child !== 'true') cases.push(`case ${JSON.stringify(name)}: if (x[${k}] !== undefined && !${child}) ${ok} = false; break;`)
+  }
+  if (cases.length === 0) return { test: 'true' }
+  return {
+    setup: `${ok} = true; ${keys} = ${g.constant(Object.getOwnPropertyNames)}(x);
+for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${k}) { ${cases.join(' ')} } }
+if (!${ok}) ${ok} = ${inOrder};`,
+    test: ok,
+  }
+}
