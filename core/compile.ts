@@ -12,7 +12,7 @@ import { Handle, Node } from './node.ts'
 import { Patterns } from './regex.ts'
 import type { Dialect, KeywordCatalog, Location, Resource } from './schema-index.ts'
 import { SchemaIndex } from './schema-index.ts'
-import type { FormatChecker, KeywordDefinition, RegexEngine, RegexEngineName, ResolvedOptions } from './types.ts'
+import type { CompileContext, CompiledKeyword, FormatChecker, KeywordDefinition, RegexEngine, RegexEngineName, ResolvedOptions } from './types.ts'
 import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, splitFragment } from './uri.ts'
 import { classifyCycles } from './graph.ts'
 import { DynamicAnchors } from './dynamic-anchors.ts'
@@ -27,6 +27,8 @@ export interface CompileEnvironment {
   catalog: KeywordCatalog
   /** Keywords of a dialect in evaluation order. */
   keywords(dialect: Dialect): readonly string[]
+  /** The keywords a dialect compiles, each with its position in evaluation order. */
+  keywordInfo(dialect: Dialect): ReadonlyMap<string, KeywordInfo>
   dialect(name: string): Dialect
   /** Built-in format checkers. */
   formats: Readonly<Record<string, FormatChecker>>
@@ -36,6 +38,15 @@ export interface CompileEnvironment {
   regexEngines: Partial<Record<RegexEngineName, RegexEngine>>
   /** The super-linear pattern check, if the kernel has one. */
   superLinear: ((source: string) => string | undefined) | undefined
+}
+
+/** What compiling one keyword of a dialect needs. */
+export interface KeywordInfo {
+  /** Position in the dialect's evaluation order. */
+  rank: number
+  hook: { call(value: unknown, ctx: CompileContext): CompiledKeyword | undefined }
+  /** Its subschemas apply to child values (`applies: 'child'`). */
+  child: boolean
 }
 
 const FALSE_SCHEMA: KeywordDefinition = {
@@ -182,13 +193,13 @@ export class Compilation {
     const schema = value as Record<string, unknown>
     this.byObject.set(schema, node)
     const dialect = where.dialect
-    const order = this.keywordOrder(dialect)
+    const order = this.env.keywordInfo(dialect)
     const onlyRef = dialect.refOverridesSiblings === true && hasOwn(schema, '$ref')
     // The schema's own keys, known ones in the dialect's keyword order, unknown ones after them
     // (a schema has a handful of keys; the dialect knows dozens of keywords). Sorted in place by
     // insertion: no allocation beyond the key list.
     const keys = Object.keys(schema)
-    const rank = (k: string) => order.get(k) ?? Infinity
+    const rank = (k: string) => order.get(k)?.rank ?? Infinity
     for (let i = 1; i < keys.length; i++) {
       const k = keys[i]!
       const r = rank(k)
@@ -204,11 +215,11 @@ export class Compilation {
     for (let i = 0; i < known; i++) {
       const keyword = keys[i]!
       if (onlyRef && keyword !== '$ref') continue
-      this.compileKeyword(node, schema, keyword, where)
+      this.compileKeyword(node, schema, keyword, where, order.get(keyword)!)
     }
     for (let i = known; i < keys.length; i++) {
       const keyword = keys[i]!
-      const ctx = new KeywordContext(this, node, schema, keyword, where)
+      const ctx = new KeywordContext(this, node, schema, keyword, where, false)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
       if (step !== undefined) node.add(step, keyword)
       else if (this.options.strict) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
@@ -216,29 +227,14 @@ export class Compilation {
     return node
   }
 
-  private readonly orders = new Map<Dialect, Map<string, number>>()
-
-  /** A dialect's keywords to their evaluation position. */
-  private keywordOrder(dialect: Dialect): Map<string, number> {
-    let order = this.orders.get(dialect)
-    if (order === undefined) this.orders.set(dialect, (order = new Map(this.env.keywords(dialect).map((k, i) => [k, i]))))
-    return order
-  }
-
-  private compileKeyword(node: Node, schema: Record<string, unknown>, keyword: string, where: Location): void {
-    const hook = this.env.hooks.compileKeyword.get(keyword)
-    if (hook === undefined) return
-    const ctx = new KeywordContext(this, node, schema, keyword, where)
-    const step = hook.call(schema[keyword], ctx)
+  private compileKeyword(node: Node, schema: Record<string, unknown>, keyword: string, where: Location, info: KeywordInfo): void {
+    const ctx = new KeywordContext(this, node, schema, keyword, where, info.child)
+    const step = info.hook.call(schema[keyword], ctx)
     if (step !== undefined && step.compiled !== undefined) node.add(step, keyword)
   }
 
   /** @internal */ pathOf(where: Location, more: readonly (string | number)[] = []): string {
     return where.document.label + fragmentOf([...where.docTokens, ...more])
-  }
-
-  /** @internal */ definitionOf(dialect: Dialect, keyword: string): KeywordDefinition | undefined {
-    return this.env.catalog.definition(dialect.name, keyword)
   }
 
   /** @internal */ childLocation(value: unknown, parent: Location, tokens: (string | number)[]): Location {

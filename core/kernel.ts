@@ -3,7 +3,7 @@
  * compiles once into a validator. `core/` knows no keyword: presets are handed in.
  */
 import { Compilation } from './compile.ts'
-import type { CompileEnvironment } from './compile.ts'
+import type { CompileEnvironment, KeywordInfo } from './compile.ts'
 import { applyDefaultsWith } from './defaults.ts'
 import { createHooks } from './hooks.ts'
 import type { Hooks } from './hooks.ts'
@@ -100,7 +100,6 @@ export class Kernel {
     const kernel = this
     const catalog: KeywordCatalog = {
       shape: (dialect, keyword) => kernel.definitionFor(dialect, keyword)?.schemaShape,
-      definition: (dialect, keyword) => kernel.definitionFor(dialect, keyword),
       dialectFor: (uri) => kernel.byMetaSchema.get(stripHash(uri)),
     }
     const registry = new Map(Object.entries(setup.registry).map(([k, v]) => [stripHash(k), v]))
@@ -108,6 +107,7 @@ export class Kernel {
       hooks: this.hooks,
       catalog,
       keywords: (dialect) => this.keywordsOf(dialect),
+      keywordInfo: (dialect) => this.keywordInfoOf(dialect),
       dialect: (name) => this.dialects.get(name) ?? [...this.dialects.values()][0]!,
       formats: setup.formats,
       registry,
@@ -169,6 +169,22 @@ export class Kernel {
       byKeyword.set(keyword, def)
     }
     return def ?? undefined
+  }
+
+  private readonly infoCache = new WeakMap<Dialect, ReadonlyMap<string, KeywordInfo>>()
+
+  /** A dialect's compiled keywords with their order, hook and edge kind (kept per dialect). */
+  private keywordInfoOf(dialect: Dialect): ReadonlyMap<string, KeywordInfo> {
+    let info = this.infoCache.get(dialect)
+    if (info === undefined) {
+      const map = new Map<string, KeywordInfo>()
+      this.keywordsOf(dialect).forEach((keyword, rank) => {
+        const hook = this.hooks.compileKeyword.get(keyword)
+        if (hook !== undefined) map.set(keyword, { rank, hook, child: this.definitionFor(dialect.name, keyword)?.applies === 'child' })
+      })
+      this.infoCache.set(dialect, (info = map))
+    }
+    return info
   }
 
   private keywordsOf(dialect: Dialect): readonly string[] {

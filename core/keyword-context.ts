@@ -20,6 +20,8 @@ export class KeywordContext implements CompileContext {
     readonly schema: Record<string, unknown>,
     readonly keyword: string,
     private readonly where: Location,
+    /** The keyword's subschemas apply to child values. */
+    private readonly child: boolean,
   ) {}
 
   get schemaPath(): string {
@@ -51,8 +53,7 @@ export class KeywordContext implements CompileContext {
     let value: unknown = this.schema[keyword]
     for (const s of segments) value = (value as Record<string, unknown>)?.[s as string]
     const location = this.compilation.childLocation(value, this.where, [keyword, ...segments])
-    const child = this.compilation.definitionOf(this.where.dialect, this.keyword)?.applies === 'child'
-    const handle = new Handle(this.compilation.nodeFor(value, location), child, keyword, false)
+    const handle = new Handle(this.compilation.nodeFor(value, location), this.child, keyword, false)
     this.node.edges.push(handle)
     return handle
   }

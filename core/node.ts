@@ -55,7 +55,7 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
   let count = 0
   for (const s of steps) {
     if (s.validate === undefined) continue
-    every &= admits(s.definition)
+    every &= s.types
     count++
   }
   if (count === 0) return NO_TABLE
@@ -71,7 +71,7 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
       let same = true
       for (const s of steps) {
         if (s.validate === undefined) continue
-        const m = admits(s.definition)
+        const m = s.types
         if (((m >> t) & 1) !== ((m >> u) & 1)) {
           same = false
           break
@@ -92,9 +92,10 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
 const scratch: Step[] = []
 /** The steps with a `validate` whose types meet `mask`, in a packed array of exactly their number. */
 function pick(steps: readonly Step[], mask: number): Step[] {
-  for (const s of steps) if (s.validate !== undefined && admits(s.definition) & mask) scratch.push(s)
-  const out = scratch.slice()
-  scratch.length = 0
+  let n = 0
+  for (const s of steps) if (s.validate !== undefined && s.types & mask) scratch[n++] = s
+  const out = scratch.slice(0, n)
+  scratch.fill(undefined as never, 0, n) // keep no compile's steps alive
   return out
 }
 
@@ -102,6 +103,8 @@ function pick(steps: readonly Step[], mask: number): Step[] {
 export class Step {
   private path: string | undefined
   readonly validate: ((compiled: any, instance: unknown, ctx: any) => boolean) | undefined
+  /** The instance types the step runs for (bit t for type index t). */
+  readonly types: number
   constructor(
     readonly keyword: string,
     readonly definition: KeywordDefinition,
@@ -111,6 +114,7 @@ export class Step {
     private readonly atNode: boolean,
   ) {
     this.validate = definition.validate
+    this.types = admits(definition)
   }
   get schemaPath(): string {
     return (this.path ??= this.atNode ? this.node.location : this.node.location + '/' + escapeToken(this.keyword))

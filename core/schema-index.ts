@@ -70,8 +70,6 @@ export interface Location {
 /** Ordered keyword knowledge the index needs: shapes per dialect. */
 export interface KeywordCatalog {
   shape(dialect: DialectName, keyword: string): KeywordDefinition['schemaShape'] | undefined
-  /** The definition a dialect uses for a keyword. */
-  definition(dialect: DialectName, keyword: string): KeywordDefinition | undefined
   dialectFor(metaSchemaUri: string): Dialect | undefined
 }
 
@@ -80,7 +78,7 @@ export class SchemaIndex {
   readonly located = new Map<object, Location>()
   readonly documents = new Map<string, SchemaDocument>()
 
-  constructor(private readonly catalog: Pick<KeywordCatalog, 'shape' | 'dialectFor'>) {}
+  constructor(private readonly catalog: KeywordCatalog) {}
 
   /** Indexes a document under `uri` (the registry key or the default base). */
   addDocument(root: unknown, uri: string, label: string, dialect: Dialect): SchemaDocument {
