@@ -19,7 +19,7 @@ import * as W from './workloads.mjs'
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick')
 const ONLY = process.env.BENCH_ONLY?.split(',') // a partial run, not written: e.g. BENCH_ONLY=1v,4i,5,6,i3a,i3b,7
-const LIBS = process.env.BENCH_LIBS?.split(',') // hot rows with these libraries only (a diagnostic, not written)
+const LIBS = process.env.BENCH_LIBS?.split(',') // hot rows and row 5 with these libraries only (a diagnostic, not written)
 const cfg = QUICK
   ? { rounds: 5, sliceMs: 15, warmMs: 50, coldSliceMs: 30, memN: 100, dropN: 2_000 }
   : { rounds: 11, sliceMs: 60, warmMs: 250, coldSliceMs: 150, memN: 1_000, dropN: 100_000 }
@@ -181,6 +181,7 @@ function coldRow() {
   const cells = {}
   const entries = []
   for (const lib of [...libraries, schemavetNoMetaCheck]) {
+    if (LIBS !== undefined && !LIBS.includes(lib.name) && lib !== schemavetNoMetaCheck) continue
     if (lib.missing) {
       cells[lib.name] = { status: 'missing' }
       continue

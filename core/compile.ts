@@ -9,6 +9,7 @@ import type { Hooks } from './hooks.ts'
 import { hasOwn, isObject } from './json.ts'
 import { countExceeded } from './limits.ts'
 import { Handle, Node } from './node.ts'
+import type { Step } from './node.ts'
 import { Patterns } from './regex.ts'
 import type { Dialect, KeywordCatalog, Location, Resource } from './schema-index.ts'
 import { SchemaIndex } from './schema-index.ts'
@@ -186,10 +187,14 @@ export class Compilation {
     if (this.nodes.length >= this.options.maxSchemaNodes) throw countExceeded('maxSchemaNodes', this.options.maxSchemaNodes, node.location)
     this.nodes.push(node)
     if (value === false) {
-      node.add({ definition: FALSE_SCHEMA, compiled: true }, 'false schema', true)
+      node.steps = [node.step({ definition: FALSE_SCHEMA, compiled: true }, 'false schema', true)]
       return node
     }
     if (value === true) return node
+    // The node's steps go on a stack shared by the nested compiles (a subschema finishes before
+    // its parent's next keyword), then into an array of exactly their number.
+    const steps = this.stepTop
+    const edges = this.edgeTop
     const schema = value as Record<string, unknown>
     this.byObject.set(schema, node)
     const dialect = where.dialect
@@ -221,16 +226,41 @@ export class Compilation {
       const keyword = keys[i]!
       const ctx = new KeywordContext(this, node, schema, keyword, where, false)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
-      if (step !== undefined) node.add(step, keyword)
+      if (step !== undefined) this.pushStep(node.step(step, keyword))
       else if (this.options.strict) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
     }
+    this.takeParts(node, steps, edges)
     return node
   }
 
   private compileKeyword(node: Node, schema: Record<string, unknown>, keyword: string, where: Location, info: KeywordInfo): void {
     const ctx = new KeywordContext(this, node, schema, keyword, where, info.child)
     const step = info.hook.call(schema[keyword], ctx)
-    if (step !== undefined && step.compiled !== undefined) node.add(step, keyword)
+    if (step !== undefined && step.compiled !== undefined) this.pushStep(node.step(step, keyword))
+  }
+
+  private readonly stepStack: Step[] = []
+  private stepTop = 0
+  private readonly edgeStack: Handle[] = []
+  private edgeTop = 0
+
+  private pushStep(step: Step): void {
+    this.stepStack[this.stepTop++] = step
+  }
+
+  /** Records an edge of the node being compiled (its keyword's subschema or reference). */
+  /** @internal */ pushEdge(handle: Handle): void {
+    this.edgeStack[this.edgeTop++] = handle
+  }
+
+  /** Moves the steps and edges pushed since `steps` and `edges` into the node. */
+  private takeParts(node: Node, steps: number, edges: number): void {
+    if (this.stepTop > steps) node.steps = this.stepStack.slice(steps, this.stepTop)
+    for (let i = steps; i < this.stepTop; i++) this.stepStack[i] = undefined as never
+    this.stepTop = steps
+    if (this.edgeTop > edges) node.edges = this.edgeStack.slice(edges, this.edgeTop)
+    for (let i = edges; i < this.edgeTop; i++) this.edgeStack[i] = undefined as never
+    this.edgeTop = edges
   }
 
   /** @internal */ pathOf(where: Location, more: readonly (string | number)[] = []): string {

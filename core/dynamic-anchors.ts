@@ -48,7 +48,7 @@ export class DynamicAnchors {
           const key = `${node.id} ${handle.node.id}`
           if (!linked.has(key)) {
             linked.add(key)
-            node.edges.push(handle)
+            node.edges = [...node.edges, handle] // set by the compile: frozen when empty
           }
         }
       }

@@ -171,6 +171,7 @@ export class Kernel {
     return def ?? undefined
   }
 
+  private plainOptions: ResolvedOptions | undefined
   private readonly infoCache = new WeakMap<Dialect, ReadonlyMap<string, KeywordInfo>>()
 
   /** A dialect's compiled keywords with their order, hook and edge kind (kept per dialect). */
@@ -203,7 +204,8 @@ export class Kernel {
   /** Compiles a schema; freezes the kernel. @throws SchemaError */
   compile(schema: unknown, options?: SchemaOptions): Compilation {
     this.frozen = true
-    const resolved = resolveOptions(options ?? {}, this.options)
+    // Without options every compile resolves the same (frozen) options: resolve them once.
+    const resolved = options === undefined ? (this.plainOptions ??= resolveOptions({}, this.options)) : resolveOptions(options, this.options)
     const compilation = new Compilation(this.env, resolved)
     try {
       // Size and depth first: nothing else may walk a schema larger than the limits allow.

@@ -54,14 +54,14 @@ export class KeywordContext implements CompileContext {
     for (const s of segments) value = (value as Record<string, unknown>)?.[s as string]
     const location = this.compilation.childLocation(value, this.where, [keyword, ...segments])
     const handle = new Handle(this.compilation.nodeFor(value, location), this.child, keyword, false)
-    this.node.edges.push(handle)
+    this.compilation.pushEdge(handle)
     return handle
   }
 
   resolveRef(ref: string): SchemaHandle {
     this.compilation.countRef(this.schemaPath)
     const handle = new Handle(this.compilation.resolve(ref, this.where, this.schemaPath).node, false, this.keyword, true)
-    this.node.edges.push(handle)
+    this.compilation.pushEdge(handle)
     return handle
   }
 
@@ -70,7 +70,7 @@ export class KeywordContext implements CompileContext {
     compilation.countRef(this.schemaPath)
     const target = compilation.resolve(ref, this.where, this.schemaPath)
     const handle = new Handle(target.node, false, this.keyword, true)
-    this.node.edges.push(handle)
+    this.compilation.pushEdge(handle)
     const name = anchor ?? target.fragment
     const dynamic =
       anchor !== undefined
@@ -83,7 +83,7 @@ export class KeywordContext implements CompileContext {
     if (entry !== undefined && entry.dynamicAnchors.has(name)) {
       const raw = entry.anchors.get(name)!
       const fixed = new Handle(compilation.nodeFor(raw, compilation.index.located.get(raw as object)!), false, this.keyword, true)
-      this.node.edges.push(fixed)
+      this.compilation.pushEdge(fixed)
       return { handle: fixed, anchor: undefined }
     }
     compilation.dynamic.request(this.node, name, this.keyword)

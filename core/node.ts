@@ -121,6 +121,9 @@ export class Step {
   }
 }
 
+/** The step list of a node without keywords (frozen: steps are set once, by the compile). */
+const NO_STEP_LIST = Object.freeze([]) as unknown as Step[]
+
 /** The edge list of a node without subschemas (frozen: nothing adds edges after `finish`). */
 const NO_EDGES = Object.freeze([]) as unknown as Handle[]
 
@@ -131,8 +134,8 @@ export type Evaluate = (x: unknown, run: Run) => boolean
 export class Node {
   /** Steps by type index, only those with a `validate` (built by `finish`, arrays shared where equal). */
   table: readonly (readonly Step[])[] = NO_TABLE
-  steps: Step[] = []
-  edges: Handle[] = []
+  steps: Step[] = NO_STEP_LIST
+  edges: Handle[] = NO_EDGES
   /** Evaluate every step and branch even after a failure (a reference cycle is reachable). */
   exhaustive = false
   /** The compile this node belongs to has a reference cycle: applicators evaluate every branch. */
@@ -193,19 +196,16 @@ export class Node {
   /** True when some step asserts something (a non-JSON value then fails); set by `finish`. */
   asserts = false
 
-  /** Adds a keyword's step (`atNode`: the step is the node itself, the `false` schema). */
-  add(compiled: CompiledKeyword, keyword: string, atNode = false): void {
+  /** A keyword's step for this node (`atNode`: the step is the node itself, the `false` schema); the compile collects them. */
+  step(compiled: CompiledKeyword, keyword: string, atNode = false): Step {
     const { definition } = compiled
-    this.steps.push(new Step(keyword, definition, compiled.compiled, this, atNode))
     if (definition.phase === 1) this.hasUnevaluated = true
+    return new Step(keyword, definition, compiled.compiled, this, atNode)
   }
 
   /** Orders steps (phase 1 last, stably) and builds the evaluator. Called once the graph is known. */
   finish(): void {
     if (this.hasUnevaluated) this.steps.sort(byPhase)
-    // Arrays grown by push keep spare capacity (17 slots from the first push): keep exact copies.
-    this.steps = this.steps.slice()
-    this.edges = this.edges.length === 0 ? NO_EDGES : this.edges.slice()
     this.table = tablesOf(this.steps)
     this.asserts = this.raw === false || (this.table !== NO_TABLE && this.table.some((t) => t.length > 0))
     this.general = this.pushScope || this.hasUnevaluated

@@ -117,11 +117,20 @@ export class SchemaIndex {
     startDialect: Dialect,
     startIsRoot: boolean,
   ): void {
-    const stack: [unknown, Resource, (string | number)[], Dialect, boolean][] = [
-      [start, startResource, startTokens, startDialect, startIsRoot],
-    ]
-    while (stack.length > 0) {
-      const [value, parentResource, tokens, parentDialect, isDocRoot] = stack.pop()!
+    // Parallel stacks (no tuple per subschema): value, its resource, tokens and dialect. Only the
+    // start can be a document root.
+    const values: unknown[] = [start]
+    const resources: Resource[] = [startResource]
+    const tokenLists: (string | number)[][] = [startTokens]
+    const dialects: Dialect[] = [startDialect]
+    let top = 1
+    while (top > 0) {
+      top--
+      const value = values[top]
+      const parentResource = resources[top]!
+      const tokens = tokenLists[top]!
+      const parentDialect = dialects[top]!
+      const isDocRoot = startIsRoot && value === start
       if (!isObject(value) || this.located.has(value)) continue
       let dialect = parentDialect
       let resource = parentResource
@@ -159,12 +168,21 @@ export class SchemaIndex {
         if (shape === undefined) continue
         const child = value[key]
         if (!isObject(child) && !Array.isArray(child)) continue // a boolean schema locates nothing
-        if (shape === 'schema' || (shape === 'schemaOrSchemaArray' && !Array.isArray(child))) {
-          stack.push([child, resource, [...tokens, key], dialect, false])
-        } else if (Array.isArray(child)) {
-          for (let i = 0; i < child.length; i++) stack.push([child[i], resource, [...tokens, key, i], dialect, false])
-        } else if (shape === 'schemaMap') {
-          for (const k of Object.keys(child)) stack.push([child[k], resource, [...tokens, key, k], dialect, false])
+        // One subschema, or each item of an array / value of a map (an array of schemas given as
+        // an object is no schema at all).
+        const many = !(shape === 'schema' || (shape === 'schemaOrSchemaArray' && !Array.isArray(child)))
+        if (many && shape !== 'schemaMap' && !Array.isArray(child)) continue
+        const names = many ? (Array.isArray(child) ? null : Object.keys(child)) : null
+        const count = many ? (names === null ? (child as unknown[]).length : names.length) : 1
+        for (let i = 0; i < count; i++) {
+          const segment = names === null ? i : names[i]!
+          const v = many ? (child as Record<string | number, unknown>)[segment] : child
+          if (!isObject(v)) continue
+          values[top] = v
+          resources[top] = resource
+          tokenLists[top] = many ? [...tokens, key, segment] : [...tokens, key]
+          dialects[top] = dialect
+          top++
         }
       }
     }

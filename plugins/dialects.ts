@@ -1,19 +1,28 @@
 import type { Dialect, Identity } from '../core/index.ts'
 
+/** What a schema without identifying keywords gets (shared, frozen). */
+const NO_IDENTITY: Identity = Object.freeze({})
+
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined)
 
 /** Draft 2020-12: `$id`, `$anchor`, `$dynamicAnchor`. */
 export const dialect2020: Dialect = {
   name: '2020-12',
   metaSchema: 'https://json-schema.org/draft/2020-12/schema',
-  identify: (s): Identity => ({ id: str(s.$id), anchor: str(s.$anchor), dynamicAnchor: str(s.$dynamicAnchor) }),
+  identify: (s): Identity =>
+    s.$id === undefined && s.$anchor === undefined && s.$dynamicAnchor === undefined
+      ? NO_IDENTITY
+      : { id: str(s.$id), anchor: str(s.$anchor), dynamicAnchor: str(s.$dynamicAnchor) },
 }
 
 /** Draft 2019-09: `$id`, `$anchor`, `$recursiveAnchor`. */
 export const dialect2019: Dialect = {
   name: '2019-09',
   metaSchema: 'https://json-schema.org/draft/2019-09/schema',
-  identify: (s): Identity => ({ id: str(s.$id), anchor: str(s.$anchor), recursiveAnchor: s.$recursiveAnchor === true }),
+  identify: (s): Identity =>
+    s.$id === undefined && s.$anchor === undefined && s.$recursiveAnchor === undefined
+      ? NO_IDENTITY
+      : { id: str(s.$id), anchor: str(s.$anchor), recursiveAnchor: s.$recursiveAnchor === true },
 }
 
 /**
