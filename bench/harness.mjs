@@ -175,9 +175,9 @@ function hotRows(w) {
 // told to forget each batch after the clock stops, so its cache does not grow without bound.
 let distinctId = 1
 let coldExtra
-function coldRow() {
-  if (!want('5')) return
-  log('row 5: cold start (compile a distinct tool schema + validate one value)')
+let coldInSequence
+/** Row 5 in this process: { cells, extra (schemavet without the meta-schema check), cpuShare }. */
+function coldMeasure() {
   const cells = {}
   const entries = []
   for (const lib of [...libraries, schemavetNoMetaCheck]) {
@@ -244,11 +244,41 @@ function coldRow() {
       e.rounds[r] = coldSlice(e)
     }
   }
-  lastCpuShare = cpu()
+  const cpuShare = cpu()
+  if (process.env.BENCH_ROUNDS) for (const e of entries) log(`  ${e.name} rounds: ${e.rounds.map((x) => fmtOps(x)).join(' ')}`)
   for (const e of entries) cells[e.name].opsPerSec = median(e.rounds)
-  coldExtra = cells[schemavetNoMetaCheck.name]
+  const extra = cells[schemavetNoMetaCheck.name]
   delete cells[schemavetNoMetaCheck.name]
-  addRow('5', 'cold start: compile a distinct tool schema + validate one value', cells)
+  return { cells, extra, cpuShare }
+}
+
+/**
+ * Row 5 runs in a fresh process of its own (every library interleaved in it, as in the other
+ * rows): a cold start is what a process meets before it has done other work. It is also measured
+ * here, after rows 1-4, and shown below the table: the heap those rows leave behind makes
+ * garbage collection in this row several times costlier, which weighs on the library that
+ * allocates more per compile.
+ */
+function coldRow() {
+  if (!want('5')) return
+  log('row 5: cold start (compile a distinct tool schema + validate one value), in this process after rows 1-4')
+  const inSequence = coldMeasure()
+  log('row 5: the same in a fresh process')
+  const out = execFileSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--cold-child'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+    env: { ...process.env, BENCH_ONLY: '5' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const fresh = JSON.parse(out.trim().split('\n').at(-1))
+  lastCpuShare = fresh.cpuShare
+  coldExtra = fresh.extra
+  const row = addRow('5', 'cold start: compile a distinct tool schema + validate one value (fresh process)', fresh.cells)
+  lastCpuShare = inSequence.cpuShare
+  const best = row.best === undefined ? undefined : inSequence.cells[row.best]?.opsPerSec
+  const sv = inSequence.cells.schemavet?.opsPerSec
+  coldInSequence = { cells: inSequence.cells, best: row.best, ratio: best && sv ? sv / best : undefined }
+  log(`  row 5 after rows 1-4: schemavet=${sv ? fmtOps(sv) : '-'} ${row.best}=${best ? fmtOps(best) : '-'} ratio ${coldInSequence.ratio?.toFixed(2) ?? '-'}x`)
 }
 
 // Row 6 (and issue 3 row b): applyDefaults then validate, against the peers' own ways of
@@ -445,7 +475,7 @@ function render() {
   const absent = Object.keys(missing)
   if (absent.length > 0) lines.push(`- Not installed, so not measured: ${absent.join(', ')} (install the peers with \`npm --prefix bench install\`)`)
   lines.push(
-    `- Method: one process; per row ${cfg.rounds} interleaved rounds, each running every library for a ${cfg.sliceMs} ms slice ` +
+    `- Method: one process (row 5: a fresh process of its own, every library interleaved in it; row 7: one process per library); per row ${cfg.rounds} interleaved rounds, each running every library for a ${cfg.sliceMs} ms slice ` +
       `(${cfg.coldSliceMs} ms for row 5) in rotating order (a gc before each row, none between slices); figure = median ops/s over the rounds. ` +
       'Before timing, every library answers every datum of the row (the timed valid and invalid data and a set of probes, each valid or invalid for one stated reason).',
   )
@@ -468,6 +498,16 @@ function render() {
     const ratio = row.ratio === undefined ? '—' : `${row.ratio.toFixed(2)}x`
     const cpu = row.cpuShare === undefined ? '—' : `${row.cpuShare.toFixed(0)}%`
     lines.push(`| ${row.id.startsWith('i') ? '' : row.id + '. '}${row.name} | ${names.map((n) => cellText(row, n)).join(' | ')} | ${ratio} | ${cpu} |`)
+  }
+  if (coldInSequence !== undefined) {
+    const c = coldInSequence.cells
+    lines.push(
+      '',
+      `Row 5 measured in the main process, after the rows before it (same libraries and method): ` +
+        names.map((n) => `${n} ${c[n]?.opsPerSec !== undefined ? fmtOps(c[n].opsPerSec) : (c[n]?.status ?? '—')}`).join(', ') +
+        (coldInSequence.ratio === undefined ? '.' : `; schemavet / ${coldInSequence.best} ${coldInSequence.ratio.toFixed(2)}x. `) +
+        'The heap rows 1-4 leave behind makes garbage collection costlier in this row; it weighs most on the library that allocates the most per compile.',
+    )
   }
   if (coldExtra?.opsPerSec !== undefined) {
     const sv = rows.find((r) => r.id === '5')?.cells.schemavet.opsPerSec
@@ -533,6 +573,11 @@ function render() {
 
 // ── main ─────────────────────────────────────────────────────────────────────────────────────
 const t0 = started
+if (process.argv.includes('--cold-child')) {
+  // Row 5's fresh process: measure, hand the figures to the parent on the last line, stop.
+  console.log(JSON.stringify(coldMeasure()))
+  process.exit(0)
+}
 log(`schemavet bench${QUICK ? ' (quick)' : ''}: ${cfg.rounds} rounds × ${cfg.sliceMs} ms slices${typeof globalThis.gc === 'function' ? '' : ' (no --expose-gc: no gc between slices)'}`)
 for (const w of W.hotWorkloads) hotRows(w)
 coldRow()
