@@ -7,7 +7,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { newJSONSchema } from '../index.ts'
-import { remotes, suiteFiles } from './support/suite.ts'
+import { DRAFTS, remotes, suiteFiles } from './support/suite.ts'
 
 const schemas = remotes()
 const test = suite('generated tier = interpreter')
@@ -17,7 +17,7 @@ type Compiled = ReturnType<typeof newJSONSchema> & { compilation: { fast: { chec
 const issuesOf = (v: Compiled, data: unknown) =>
   v.validate(data)?.errors.map((i) => `${i.keyword} ${i.instancePath} ${i.schemaPath} ${i.message}`) ?? null
 
-for (const [draft, dialect] of [['draft2020-12', '2020-12'], ['draft2019-09', '2019-09'], ['draft7', 'draft-07']] as const) {
+for (const [draft, dialect] of DRAFTS) {
   for (const file of suiteFiles(draft)) {
     for (const group of file.groups) {
       const options = { schemas, formats: file.formats, defaultDialect: dialect }

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 import * as assert from 'uvu/assert'
 import { ValidationError, applyDefaults, createKernel, newJSONSchema, newSimpleJSONSchema } from '../index.ts'
 import type { Schema } from '../index.ts'
-import { guardedSuite } from './support/guard.ts'
+import { guardedSuite, thrown } from './support/guard.ts'
 
 interface Shape {
   /** Completes "the ... cycle". */
@@ -100,16 +100,6 @@ function assertCycle(error: unknown, through: string[], keyword = '$ref'): strin
   return cycle
 }
 
-/** Runs `fn`, which must throw; returns what it threw. */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (e) {
-    return e
-  }
-  assert.unreachable('expected a throw')
-  return undefined
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@
  */
 import * as assert from 'uvu/assert'
 import { ValidationError, applyDefaults, newJSONSchema, newSimpleJSONSchema } from '../index.ts'
-import { guardedSuite } from './support/guard.ts'
+import { guardedSuite, thrown } from './support/guard.ts'
 
 const DEEP = 100_000
 const COMPARE_DEPTH = 10_000
@@ -32,16 +32,6 @@ function atDepth<T>(frames: number, fn: () => T): T {
   return frames === 0 ? fn() : atDepth(frames - 1, fn)
 }
 
-/** Runs `fn`, which must throw; returns what it threw. */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (e) {
-    return e
-  }
-  assert.unreachable('expected a throw')
-  return undefined
-}
 
 /**
  * Asserts `error` is a ValidationError with an issue at `instancePath`. Lengths are compared

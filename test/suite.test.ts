@@ -6,7 +6,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { newJSONSchema } from '../index.ts'
-import { bucketOf, remotes, suiteFiles } from './support/suite.ts'
+import { DRAFTS, bucketOf, remotes, suiteFiles } from './support/suite.ts'
 import { SKIPS } from './support/skips.ts'
 
 const schemas = remotes()
@@ -26,12 +26,6 @@ process.on('exit', () => {
   console.log('|---|---|---|---|')
   for (const [key, c] of counts) console.log(`| ${key.replace(' ', ' | ')} | ${c.passed} | ${c.total} |`)
 })
-
-const DRAFTS = [
-  ['draft2020-12', '2020-12'],
-  ['draft2019-09', '2019-09'],
-  ['draft7', 'draft-07'],
-] as const
 
 for (const [draft, dialect] of DRAFTS) for (const file of suiteFiles(draft)) {
   const skipped = SKIPS[draft]?.[file.name]

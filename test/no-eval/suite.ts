@@ -4,7 +4,7 @@
  * Prints `N passed, N failed`; exits non-zero on any failure.
  */
 import { newJSONSchema } from '../../index.ts'
-import { remotes, suiteFiles } from '../support/suite.ts'
+import { DRAFTS, remotes, suiteFiles } from '../support/suite.ts'
 
 let codegen = true
 try {
@@ -20,11 +20,7 @@ if (codegen) {
 const schemas = remotes()
 let passed = 0
 let failed = 0
-for (const [draft, dialect] of [
-  ['draft2020-12', '2020-12'],
-  ['draft2019-09', '2019-09'],
-  ['draft7', 'draft-07'],
-] as const) {
+for (const [draft, dialect] of DRAFTS) {
   for (const file of suiteFiles(draft)) {
     for (const group of file.groups) {
       for (const c of group.tests) {

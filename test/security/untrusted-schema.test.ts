@@ -6,7 +6,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { SchemaError, createKernel, newJSONSchema } from '../../index.ts'
-import { remotes, suiteFiles } from '../support/suite.ts'
+import { DRAFTS, remotes, suiteFiles } from '../support/suite.ts'
 
 const REMOTE = 'https://example.com/remote.json'
 
@@ -96,11 +96,7 @@ suiteRun('every case of three drafts agrees, save the regex-format cases the lin
   const refused = new Set(['an ECMA 262 named backreference \\k<name>', 'a variable-width lookbehind (ES2018)'])
   let passed = 0
   const failures: string[] = []
-  for (const [draft, dialect] of [
-    ['draft2020-12', '2020-12'],
-    ['draft2019-09', '2019-09'],
-    ['draft7', 'draft-07'],
-  ] as const) {
+  for (const [draft, dialect] of DRAFTS) {
     for (const file of suiteFiles(draft)) {
       for (const group of file.groups) {
         const v = newJSONSchema(group.schema, { schemas, formats: file.formats, defaultDialect: dialect, untrusted: true })

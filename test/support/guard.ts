@@ -19,7 +19,7 @@ import { fork } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
-import { Assertion } from 'uvu/assert'
+import { Assertion, unreachable } from 'uvu/assert'
 
 type Body = () => void | Promise<void>
 
@@ -219,4 +219,15 @@ function settle(d: Deferred, r: Report): void {
       : Object.assign(new Error(r.message), { name: r.name ?? 'Error' })
   error.stack = `${r.name}: ${r.message}\n${(r.stack ?? '').split('\n').slice(1).join('\n')}`
   d.reject(error)
+}
+
+/** Runs `fn`, which must throw; returns what it threw. */
+export function thrown(fn: () => unknown): unknown {
+  try {
+    fn()
+  } catch (e) {
+    return e
+  }
+  unreachable('expected a throw')
+  return undefined
 }

@@ -8,6 +8,13 @@ import { fileURLToPath } from 'node:url'
 
 export const SUITE_ROOT = fileURLToPath(new URL('../json-schema-test-suite/', import.meta.url))
 
+/** The suite's draft folders with the dialect each one runs as. */
+export const DRAFTS = [
+  ['draft2020-12', '2020-12'],
+  ['draft2019-09', '2019-09'],
+  ['draft7', 'draft-07'],
+] as const
+
 export interface SuiteCase {
   description: string
   data: unknown
