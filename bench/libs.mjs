@@ -68,6 +68,26 @@ export const schemavet = {
   },
 }
 
+/**
+ * schemavet without generated code: `codegen: false` takes the same path as a runtime that
+ * forbids code generation from strings (`--disallow-code-generation-from-strings`, CSP without
+ * 'unsafe-eval'): compiled closures only. A column of its own; never the ratio's schemavet.
+ */
+export const schemavetNoEval = {
+  name: 'schemavet eval-free',
+  compile(schema) {
+    const v = newJSONSchema(schema, { codegen: false })
+    return (data) => v.validate(data) === null
+  },
+  defaults(schema) {
+    const v = newJSONSchema(schema, { codegen: false })
+    return (input) => {
+      const value = applyDefaults(input, v)
+      return [v.validate(value) === null, value]
+    }
+  },
+}
+
 /** schemavet with its meta-schema check off: a diagnostic for the cold-start row only. */
 export const schemavetNoMetaCheck = {
   name: 'schemavet, validateSchema: false',
@@ -169,8 +189,9 @@ for (const p of peers) {
   p.compileOwn = compile // for schemas generated fresh (cold start, memory): no copy needed
 }
 schemavet.compileOwn = schemavet.compile
+schemavetNoEval.compileOwn = schemavetNoEval.compile
 
-export const libraries = [schemavet, ...peers]
+export const libraries = [schemavet, schemavetNoEval, ...peers]
 
 /** Installed versions, for the results header. */
 export function versions() {
