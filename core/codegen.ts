@@ -215,7 +215,9 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
   }
   // Own-property tests: an object whose prototype is Object.prototype (or null) inherits no
   // property the schema names, as long as Object.prototype has none of those names (checked once
-  // per call: a polluted prototype sends every test to hasOwnProperty).
+  // per call: a polluted prototype sends every test to hasOwnProperty). A node whose code tests
+  // own properties is generated twice: the plain-object form with no test at all, entered after
+  // one prototype check per object, and a form testing every read (`<name>$own`) for the rest.
   const ownNames = new Set<string>()
   const hop = src.constant(hasOwn)
   const records = new Map<Step | null, string>()
@@ -228,46 +230,59 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
       return name
     }
     const own = record(null)
-    const branch = (t: number): string => {
-      let plain: string | undefined
-      const g: EmitContext = {
-        exhaustive: false,
-        type: TYPES[t]!,
-        constant: (v) => src.constant(v),
-        local: () => src.local(),
-        apply,
-        inspect,
-        own(name) {
-          const key = JSON.stringify(name)
-          if (name in Object.prototype) return `${hop}(x, ${key})`
-          ownNames.add(name)
-          plain ??= src.local()
-          return `(${plain} || ${hop}(x, ${key}))`
-        },
-      }
-      const parts: string[] = []
-      for (const s of node.table[t]!) {
-        const code = stepCode(s, g, src, 'Rn()')
-        if (code.test === 'true' && code.setup === undefined) continue
-        const failed = code.transparent === true ? 'return false;' : `return F(${record(s)}, x);`
-        // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
-        if (code.test === 'false' && code.setup === undefined) {
-          parts.push(failed)
-          break
-        }
-        parts.push(`${code.setup ?? ''}\nif (!(${code.test})) ${failed}`)
-      }
-      const prologue = plain === undefined ? '' : `${plain} = CLEAN && ((${plain} = Object.getPrototypeOf(x)) === OP || ${plain} === null);\n`
-      const last = parts[parts.length - 1]
-      return `${prologue}${parts.join('\n')}${last !== undefined && last.startsWith('return') ? '' : '\nreturn true;'}`
-    }
-    src.locals = []
-    const body = trivial(node) ? 'return true;' : typeDispatch(node, branch, own)
-    const locals = src.locals.length > 0 ? `var ${src.locals.join(', ')};` : ''
     const name = fn.get(node)!
-    if (!recursive.has(node)) return `function ${name}(x) { ${locals} ${body} }`
+    /** The node's code; `plainObjects`: objects here are known to inherit none of the names read. */
+    const body = (plainObjects: boolean): { code: string; testsOwn: boolean } => {
+      let testsOwn = false
+      const branch = (t: number): string => {
+        let checked = false
+        const g: EmitContext = {
+          exhaustive: false,
+          type: TYPES[t]!,
+          constant: (v) => src.constant(v),
+          local: () => src.local(),
+          apply,
+          inspect,
+          own(key) {
+            const text = JSON.stringify(key)
+            if (key in Object.prototype || !plainObjects) return `${hop}(x, ${text})`
+            ownNames.add(key)
+            checked = testsOwn = true
+            return 'true'
+          },
+        }
+        const parts: string[] = []
+        for (const s of node.table[t]!) {
+          const code = stepCode(s, g, src, 'Rn()')
+          if (code.test === 'true' && code.setup === undefined) continue
+          const failed = code.transparent === true ? 'return false;' : `return F(${record(s)}, x);`
+          // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
+          if (code.test === 'false' && code.setup === undefined) {
+            parts.push(failed)
+            break
+          }
+          parts.push(`${code.setup ?? ''}\nif (!(${code.test})) ${failed}`)
+        }
+        let prologue = ''
+        // `x.__proto__` (the accessor Object.prototype holds) is a map load the optimizer inlines,
+        // where `Object.getPrototypeOf` stays a call (about 10 ns per object). It names the true
+        // prototype unless `x` has an own `__proto__` whose value is Object.prototype itself, which
+        // JSON (and structured clone) cannot produce; objects with a null prototype read
+        // `undefined` there and take the testing form.
+        if (checked) prologue = `if (!(CLEAN && x.__proto__ === OP)) return ${name}$own(x);\n`
+        const last = parts[parts.length - 1]
+        return `${prologue}${parts.join('\n')}${last !== undefined && last.startsWith('return') ? '' : '\nreturn true;'}`
+      }
+      src.locals = []
+      const code = trivial(node) ? 'return true;' : typeDispatch(node, branch, own)
+      const locals = src.locals.length > 0 ? `var ${src.locals.join(', ')};` : ''
+      return { code: `${locals} ${code}`, testsOwn }
+    }
+    const plain = body(true)
+    const tested = plain.testsOwn ? `\nfunction ${name}$own(x) { ${body(false).code} }` : ''
+    if (!recursive.has(node)) return `function ${name}(x) { ${plain.code} }${tested}`
     return `function ${name}(x) { if (++D > ${MAX_DEPTH}) throw BAIL; var r = ${name}_(x); D--; return r; }
-function ${name}_(x) { ${locals} ${body} }`
+function ${name}_(x) { ${plain.code} }${tested}`
   })
   const clean = [...ownNames].map((n) => `OP[${JSON.stringify(n)}] === undefined`).join(' && ') || 'true'
   return src.build<FastCheck>(`var FS = null, FX, FP = [], FN = 0, D = 0, R = null, CLEAN = true, OP = Object.prototype;

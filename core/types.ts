@@ -366,7 +366,8 @@ export interface EmitContext {
   apply(handle: SchemaHandle, value: string, segment?: string): string
   /**
    * A boolean expression: the object `x`, whose property `name` is known not to be `undefined`,
-   * has it as an own property (not inherited). Cheaper than a `hasOwnProperty` call per read.
+   * has it as an own property (not inherited). Cheaper than a `hasOwnProperty` call per read;
+   * `"true"` where the generated code already knows (an object inheriting none of the names).
    */
   own(name: string): string
   /**

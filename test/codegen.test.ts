@@ -71,6 +71,26 @@ test('own properties only: inherited ones, a polluted Object.prototype, null-pro
   assert.ok(v.validate({}) !== null)
 })
 
+test('own properties: class instances, an own __proto__ key, inherited getters (plain-object form and testing form)', () => {
+  const v = newJSONSchema({ type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] }, { codegenThreshold: 0 }) as Compiled
+  class Item {
+    get sku(): string {
+      return 'inherited getter'
+    }
+  }
+  assert.ok(v.validate(new Item()) !== null, 'a getter on the class prototype is not an own property')
+  class Own {
+    sku = 'own'
+  }
+  assert.is(v.validate(new Own()), null)
+  assert.is(v.validate(JSON.parse('{"__proto__": null, "sku": "a"}')), null, 'an own __proto__ key (JSON) is an ordinary property')
+  assert.ok(v.validate(JSON.parse('{"__proto__": {"sku": "a"}}')) !== null, 'an own __proto__ key does not supply sku')
+  const nested = newJSONSchema({ type: 'array', items: { type: 'object', required: ['sku'], properties: { sku: { const: 'a' } } } }, { codegenThreshold: 0 })
+  const mixed = [{ sku: 'a' }, Object.assign(Object.create(null), { sku: 'a' }), new Own(), { sku: 'a' }]
+  assert.equal(nested.validate(mixed)?.errors.map((e) => [e.instancePath, e.keyword]), [['/2/sku', 'const']])
+  assert.equal(nested.validate([{ sku: 'a' }, Object.create({ sku: 'a' })])?.errors.map((e) => [e.instancePath, e.keyword]), [['/1', 'required']])
+})
+
 test('oneOf/anyOf branch guards and exclusive branches answer as the interpreter', () => {
   const branch = (name: string, spec: object, extra: object = {}) => ({ type: 'object', required: [name], properties: { [name]: spec }, ...extra })
   const schemas = [

@@ -45,7 +45,9 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     for (const [name, handle] of entries) {
       const key = JSON.stringify(name)
       const child = g.apply(handle, v, key)
-      if (child !== 'true') terms.push(`((${v} = x[${key}]) === undefined || !${g.own(name)} || ${child})`)
+      if (child === 'true') continue
+      const own = g.own(name)
+      terms.push(`((${v} = x[${key}]) === undefined || ${own === 'true' ? '' : `!${own} || `}${child})`)
     }
     const inOrder = terms.length === 0 ? 'true' : terms.join(' && ')
     if (!sparse.has(entries)) return { test: inOrder, transparent: true }

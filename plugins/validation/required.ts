@@ -36,7 +36,13 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
     for (let i = 0; i < names.length; i++) if (!present(o, names[i]!)) return false
     return true
   },
-  emit: (names, g) => names.map((name) => `(x[${JSON.stringify(name)}] !== undefined && ${g.own(name)})`).join(' && '),
+  emit: (names, g) =>
+    names
+      .map((name) => {
+        const own = g.own(name)
+        return `(x[${JSON.stringify(name)}] !== undefined${own === 'true' ? '' : ` && ${own}`})`
+      })
+      .join(' && '),
   error: {
     params: (names, x) => ({ missingProperty: names.find((n) => !present(x as Record<string, unknown>, n)) }),
     message: (p) => `must have required property '${p.missingProperty}'`,
