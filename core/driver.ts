@@ -23,6 +23,10 @@ export class Driver {
   readonly ancestors: unknown[] = []
   /** Answers of split tasks (made at the first deep split: most passes never split). */
   private memo: Map<Node, Map<object, MemoEntry[]>> | null = null
+  /** A pass is under way (a keyword may call back into the same validator: it gets a new driver). */
+  busy = false
+  /** The plain run of the last pass, restarted by the next one. */
+  private spare: Run | null = null
   /**
    * @param sharedMeter a budget shared with the caller (`applyDefaults` charges its own walk and
    * its tests to one meter); by default each `run` starts a fresh one of the node's `maxWork`.
@@ -50,6 +54,16 @@ export class Driver {
 
   /** Evaluates one task (a node, or one step of it, at a given instance path). */
   runTask(first: Task, settings: PassSettings): PassResult {
+    this.busy = true
+    try {
+      return this.tasks(first, settings)
+    } finally {
+      this.busy = false
+      this.memo = null
+    }
+  }
+
+  private tasks(first: Task, settings: PassSettings): PassResult {
     const tasks: Task[] = [first]
     const data = first.instance
     let limit = SPLIT_DEPTH
@@ -59,10 +73,10 @@ export class Driver {
     const meter = policy === null ? null : (this.sharedMeter ?? { left: policy.maxWork })
     for (;;) {
       const task = tasks[tasks.length - 1]!
-      const run =
-        policy === null || meter === null
-          ? new Run(settings, this, task, limit)
-          : new MeteredRun(settings, this, task, limit, meter, policy.maxWork, policy.capErrors)
+      let run: Run
+      if (policy !== null && meter !== null) run = new MeteredRun(settings, this, task, limit, meter, policy.maxWork, policy.capErrors)
+      else if (tasks.length > 1) run = new Run(settings, this, task, limit)
+      else run = this.spare === null ? (this.spare = new Run(settings, this, task, limit)) : this.spare.restart(settings, task, limit)
       let ok: boolean
       try {
         // The entry node is charged like an application (deep-split tasks are retried, and pay again).

@@ -86,8 +86,8 @@ interface GuardEntry {
 
 export class Run implements RunContext {
   errors: ValidationIssue[] | null
-  readonly collecting: boolean
-  readonly allErrors: boolean
+  collecting: boolean
+  allErrors: boolean
   evaluated: Tracker | null = null
   nodeExhaustive = false
   step: Step | null = null
@@ -100,12 +100,12 @@ export class Run implements RunContext {
   private valid = 0
   readonly scope: Resource[]
   private readonly guard: GuardEntry[] = []
-  private readonly limit: number
+  private limit: number
   /** Stop at `maxErrors` issues: with `allErrors`, or always in untrusted mode. */
   protected capErrors: boolean
 
   constructor(
-    private readonly settings: PassSettings,
+    private settings: PassSettings,
     private readonly driver: Driver,
     task: Task,
     limit: number,
@@ -121,6 +121,33 @@ export class Run implements RunContext {
     // Fixed for the whole run: in a compile with a reference cycle every applicator evaluates
     // every branch (never a different answer, only no short-circuit), so no node needs to set it.
     this.nodeExhaustive = task.node.cyclic
+  }
+
+  /**
+   * Makes this finished run a fresh one for `task` (the driver's reuse of its plain run: a pass
+   * over small data costs less than the run's allocation). The issues list handed out before is
+   * left alone; a new one is made.
+   */
+  restart(settings: PassSettings, task: Task, limit: number): this {
+    this.settings = settings
+    this.collecting = settings.collecting
+    this.allErrors = settings.allErrors
+    this.errors = settings.collecting ? [] : null
+    this.evaluated = null
+    this.step = null
+    this.depth = task.depth
+    // Truncating an array is a runtime call: only lists a pass left non-empty (it threw) are cut.
+    // Longer `prefixes` are harmless: only the first `valid + 1` are read.
+    if (this.segments.length !== 0) this.segments.length = 0
+    this.prefixes[0] = task.pointer
+    this.valid = 0
+    if (this.scope.length !== 0) this.scope.length = 0
+    for (let i = 0; i < task.scope.length; i++) this.scope.push(task.scope[i]!)
+    if (this.guard.length !== 0) this.guard.length = 0
+    this.limit = task.depth + limit
+    this.capErrors = settings.allErrors
+    this.nodeExhaustive = task.node.cyclic
+    return this
   }
 
   /** Charges work to the pass's budget; the plain run has none (see `MeteredRun`). */

@@ -15,6 +15,7 @@ import type { StandardProps } from './standard-schema.ts'
 import type { PassSettings } from './run.ts'
 import type { FastFailure } from './codegen.ts'
 import { escapeToken } from './uri.ts'
+import type { Resource } from './schema-index.ts'
 
 /** What the structured-output operations accept. */
 export interface Schema {
@@ -31,6 +32,8 @@ export interface Validator {
 }
 
 const FLAG: PassSettings = { collecting: false, allErrors: false, maxErrors: 1 }
+/** The dynamic scope a failure is explained in (runs copy it, never change it). */
+const NO_SCOPE: Resource[] = []
 
 /**
  * A compiled JSON Schema; both a `Schema` and its own `Validator`. The type parameters are static
@@ -136,8 +139,19 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   }
 
   private pass(data: unknown, settings: PassSettings) {
+    return this.driver().run(this.compilation.root, data, settings)
+  }
+
+  private idle: Driver | null = null
+
+  /** The validator's driver (kept between calls), or a new one when a keyword calls back in. */
+  private driver(): Driver {
+    const d = this.idle
+    if (d !== null && !d.busy) return d
     const compilation = this.compilation
-    return new Driver((r, a) => compilation.dynamicHandle(r, a)).run(compilation.root, data, settings)
+    const made = new Driver((r, a) => compilation.dynamicHandle(r, a))
+    this.idle ??= made
+    return made
   }
 
   /**
@@ -148,10 +162,9 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   private explain(f: FastFailure): ValidationIssue[] | undefined {
     let pointer = ''
     for (const segment of f.path) pointer += '/' + escapeToken(segment)
-    const compilation = this.compilation
-    const task = { node: f.node, instance: f.instance, pointer, depth: 0, scope: [], scopeKey: '', step: f.step ?? undefined }
+    const task = { node: f.node, instance: f.instance, pointer, depth: 0, scope: NO_SCOPE, scopeKey: '', step: f.step ?? undefined }
     try {
-      const result = new Driver((r, a) => compilation.dynamicHandle(r, a)).runTask(task, this.collect)
+      const result = this.driver().runTask(task, this.collect)
       return result.ok || result.errors.length === 0 ? undefined : result.errors
     } catch {
       return undefined

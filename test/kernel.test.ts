@@ -34,6 +34,35 @@ custom('a keyword registered with use() before the first compile works', () => {
   assert.ok(kernel.newJSONSchema({ even: true }).validate(1))
 })
 
+custom('a keyword calling back into the validator it belongs to (in both tiers, on both passes) gets its own pass', () => {
+  for (const options of [{ codegen: false }, { codegenThreshold: 0 }]) {
+    const holder: { v?: { validate(d: unknown): ValidationError | null } } = {}
+    const inner = defineKeyword<boolean, true>({
+      keyword: 'innerValid',
+      vocabulary: 'example',
+      instanceTypes: ['object'],
+      compile: () => true,
+      validate: (_c, x) => {
+        const nested = (x as { inner?: unknown }).inner
+        return nested === undefined || holder.v!.validate(nested) === null
+      },
+      error: { message: () => 'inner value must be valid' },
+    })
+    const kernel = createKernel({ plugins: [inner, even], ...options })
+    const v = kernel.newJSONSchema({ type: 'object', innerValid: true, properties: { n: { even: true }, list: { items: { even: true } } } })
+    holder.v = v
+    assert.is(v.validate({ n: 2, inner: { n: 4, inner: { n: 6 } } }), null)
+    for (let i = 0; i < 3; i++) {
+      const error = v.validate({ n: 2, list: [2, 4], inner: { n: 3 } })
+      assert.equal(error?.errors.map((e) => [e.instancePath, e.keyword]), [['', 'innerValid']], JSON.stringify(options))
+      const deep = v.validate({ n: 2, inner: { n: 2, list: [1] } })
+      assert.equal(deep?.errors.map((e) => [e.instancePath, e.keyword]), [['', 'innerValid']])
+      assert.equal(v.validate({ n: 1, inner: { n: 2 } })?.errors.map((e) => [e.instancePath, e.keyword]), [['/n', 'even']])
+      assert.equal(v.validate({ list: [0, 7] })?.errors.map((e) => [e.instancePath, e.keyword]), [['/list/1', 'even']])
+    }
+  }
+})
+
 custom('a keyword that skips other types leaves them valid', () => {
   const kernel = createKernel({ plugins: [even] })
   assert.is(kernel.newJSONSchema({ even: true }).validate('three'), null)
