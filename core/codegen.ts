@@ -17,6 +17,7 @@ import type { Evaluate, Handle, Node, Step } from './node.ts'
 import type { Run } from './run.ts'
 import type { EmitBlock, EmitContext, JsonType, SchemaHandle } from './types.ts'
 import { hasOwn } from './json.ts'
+import { escapeToken } from './uri.ts'
 
 let allowed: boolean | undefined
 
@@ -162,8 +163,8 @@ export interface FastFailure {
   node: Node
   step: Step | null
   instance: unknown
-  /** Instance path segments from the root down to `instance`. */
-  path: (string | number)[]
+  /** JSON Pointer of `instance`. */
+  pointer: string
 }
 
 /** A compile's boolean pass as one generated module. */
@@ -211,7 +212,10 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
     const target = (h as Handle).node
     if (trivial(target)) return 'true'
     const call = `${fn.get(target)}(${v})`
-    return seg === undefined ? call : `(${call} || P(${seg}))`
+    if (seg === undefined) return call
+    // A constant name goes on the failure path already escaped as a pointer token.
+    if (/^"(?:[^"\\]|\\.)*"$/.test(seg)) return `(${call} || Q(${src.constant('/' + escapeToken(JSON.parse(seg) as string))}))`
+    return `(${call} || P(${seg}))`
   }
   // Own-property tests: an object whose prototype is Object.prototype (or null) inherits no
   // property the schema names, as long as Object.prototype has none of those names (checked once
@@ -285,14 +289,18 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
 function ${name}_(x) { ${plain.code} }${tested}`
   })
   const clean = [...ownNames].map((n) => `OP[${JSON.stringify(n)}] === undefined`).join(' && ') || 'true'
-  return src.build<FastCheck>(`var FS = null, FX, FP = [], FN = 0, D = 0, R = null, CLEAN = true, OP = Object.prototype;
+  return src.build<FastCheck>(`var FS = null, FX, FP = [], FE = [], FN = 0, D = 0, R = null, CLEAN = true, OP = Object.prototype;
 function F(s, x) { FS = s; FX = x; FN = 0; return false; }
-function P(seg) { FP[FN++] = seg; return false; }
+function P(seg) { FE[FN] = false; FP[FN++] = seg; return false; }
+function Q(token) { FE[FN] = true; FP[FN++] = token; return false; }
 function Rn() { return R !== null ? R : (R = makeRun()); }
 function NJ(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }
 ${functions.join('\n')}
 return {
   check: function (x) { D = 0; R = null; CLEAN = ${clean}; return ${fn.get(root)}(x); },
-  failure: function () { return { node: FS.node, step: FS.step, instance: FX, path: FP.slice(0, FN).reverse() }; },
-};`, { makeRun, BAIL: { bail: true } })
+  failure: function () {
+    for (var p = '', i = FN - 1; i >= 0; i--) p += FE[i] ? FP[i] : '/' + ESC(FP[i]);
+    return { node: FS.node, step: FS.step, instance: FX, pointer: p };
+  },
+};`, { makeRun, BAIL: { bail: true }, ESC: escapeToken })
 }

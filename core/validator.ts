@@ -14,7 +14,6 @@ import { standardProps } from './standard-schema.ts'
 import type { StandardProps } from './standard-schema.ts'
 import type { PassSettings } from './run.ts'
 import type { FastFailure } from './codegen.ts'
-import { escapeToken } from './uri.ts'
 import type { Resource } from './schema-index.ts'
 
 /** What the structured-output operations accept. */
@@ -160,9 +159,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    * instance path. Undefined when the general pass must answer instead.
    */
   private explain(f: FastFailure): ValidationIssue[] | undefined {
-    let pointer = ''
-    for (const segment of f.path) pointer += '/' + escapeToken(segment)
-    const task = { node: f.node, instance: f.instance, pointer, depth: 0, scope: NO_SCOPE, scopeKey: '', step: f.step ?? undefined }
+    const task = { node: f.node, instance: f.instance, pointer: f.pointer, depth: 0, scope: NO_SCOPE, scopeKey: '', step: f.step ?? undefined }
     try {
       const result = this.driver().runTask(task, this.collect)
       return result.ok || result.errors.length === 0 ? undefined : result.errors

@@ -91,6 +91,18 @@ test('own properties: class instances, an own __proto__ key, inherited getters (
   assert.equal(nested.validate([{ sku: 'a' }, Object.create({ sku: 'a' })])?.errors.map((e) => [e.instancePath, e.keyword]), [['/1', 'required']])
 })
 
+test('instance paths through names holding ~ and / (constant names and runtime keys) match the interpreter', () => {
+  const schema = { type: 'object', properties: { 'a/b~c': { type: 'object', additionalProperties: { type: 'integer' } }, '~': { items: { const: 1 } } } }
+  const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
+  const interpreted = newJSONSchema(schema, { codegen: false })
+  assert.ok(generated.compilation.fast !== null)
+  for (const data of [{ 'a/b~c': { 'x~/y': 'no' } }, { '~': [1, 2] }, { 'a/b~c': { ok: 1, '/': 1.5 } }]) {
+    const e = generated.validate(data)?.errors
+    assert.equal(e, interpreted.validate(data)?.errors)
+    assert.ok(e !== undefined && /~[01]/.test(e[0]!.instancePath), e?.[0]?.instancePath)
+  }
+})
+
 test('oneOf/anyOf branch guards and exclusive branches answer as the interpreter', () => {
   const branch = (name: string, spec: object, extra: object = {}) => ({ type: 'object', required: [name], properties: { [name]: spec }, ...extra })
   const schemas = [
