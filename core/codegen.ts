@@ -175,6 +175,26 @@ export interface FastCheck {
   failure(): FastFailure
 }
 
+/**
+ * The plain-object form's steps with the prototype check placed before the first step that
+ * applies a subschema: steps before it (`required`, counts) run on any object, and a failure there
+ * is trusted only after a prototype check on that failure path. So objects failing early (a
+ * missing property) never reach the hot check's property load, where their shapes (often
+ * dictionary-mode, after a `delete`) would make it slower for every later object; no subschema
+ * is evaluated before the check, so no object's subtree is evaluated twice.
+ *
+ * `x.__proto__` (the accessor Object.prototype holds) is a map load the optimizer inlines, where
+ * `Object.getPrototypeOf` stays a call (about 10 ns per object; used on failure paths only). It
+ * names the true prototype unless `x` has an own `__proto__` whose value is Object.prototype
+ * itself, which JSON (and structured clone) cannot produce; objects with a null prototype read
+ * `undefined` there and take the testing form.
+ */
+function plainCheck(before: string[], after: string[], name: string): string[] {
+  const own = `${name}$own(x)`
+  const guarded = before.map((part) => part.replace(/return (F\(k\d+, x\)|false);$/, `return PLAIN(x) ? $1 : ${own};`))
+  return [...guarded, `if (!(CLEAN && x.__proto__ === OP)) return ${own};`, ...after]
+}
+
 /** Levels of recursive-node nesting before handing the value to the general path (deep data). */
 const MAX_DEPTH = 256
 
@@ -240,12 +260,16 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
       let testsOwn = false
       const branch = (t: number): string => {
         let checked = false
+        let descends = false
         const g: EmitContext = {
           exhaustive: false,
           type: TYPES[t]!,
           constant: (v) => src.constant(v),
           local: () => src.local(),
-          apply,
+          apply(h, v, seg) {
+            descends = true
+            return apply(h, v, seg)
+          },
           inspect,
           own(key) {
             const text = JSON.stringify(key)
@@ -255,10 +279,14 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
             return 'true'
           },
         }
-        const parts: string[] = []
+        // Steps before the first one applying a subschema, then the rest (see `plainCheck`).
+        const before: string[] = []
+        const after: string[] = []
         for (const s of node.table[t]!) {
+          descends = false
           const code = stepCode(s, g, src, 'Rn()')
           if (code.test === 'true' && code.setup === undefined) continue
+          const parts = descends || after.length > 0 ? after : before
           const failed = code.transparent === true ? 'return false;' : `return F(${record(s)}, x);`
           // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
           if (code.test === 'false' && code.setup === undefined) {
@@ -267,15 +295,9 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
           }
           parts.push(`${code.setup ?? ''}\nif (!(${code.test})) ${failed}`)
         }
-        let prologue = ''
-        // `x.__proto__` (the accessor Object.prototype holds) is a map load the optimizer inlines,
-        // where `Object.getPrototypeOf` stays a call (about 10 ns per object). It names the true
-        // prototype unless `x` has an own `__proto__` whose value is Object.prototype itself, which
-        // JSON (and structured clone) cannot produce; objects with a null prototype read
-        // `undefined` there and take the testing form.
-        if (checked) prologue = `if (!(CLEAN && x.__proto__ === OP)) return ${name}$own(x);\n`
+        const parts = checked ? plainCheck(before, after, name) : [...before, ...after]
         const last = parts[parts.length - 1]
-        return `${prologue}${parts.join('\n')}${last !== undefined && last.startsWith('return') ? '' : '\nreturn true;'}`
+        return `${parts.join('\n')}${last !== undefined && last.startsWith('return') ? '' : '\nreturn true;'}`
       }
       src.locals = []
       const code = trivial(node) ? 'return true;' : typeDispatch(node, branch, own)
@@ -294,6 +316,7 @@ function F(s, x) { FS = s; FX = x; FN = 0; return false; }
 function P(seg) { FE[FN] = false; FP[FN++] = seg; return false; }
 function Q(token) { FE[FN] = true; FP[FN++] = token; return false; }
 function Rn() { return R !== null ? R : (R = makeRun()); }
+function PLAIN(x) { var p; return CLEAN && ((p = Object.getPrototypeOf(x)) === OP || p === null); }
 function NJ(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }
 ${functions.join('\n')}
 return {
