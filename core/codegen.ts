@@ -163,15 +163,22 @@ export interface FastFailure {
   node: Node
   step: Step | null
   instance: unknown
-  /** JSON Pointer of `instance`. */
+  /** JSON Pointer of `instance`, relative to the value the check started from. */
   pointer: string
+  /** Child applications between that value and `instance` (the pointer's segment count). */
+  depth: number
 }
 
 /** A compile's boolean pass as one generated module. */
 export interface FastCheck {
   /** True when valid; throws (any value) when the general path must answer instead. */
   check(x: unknown): boolean
-  /** Where the last `check` that returned false failed. */
+  /**
+   * The boolean pass of one node of the compile on `x`, as `check` does for the root; undefined
+   * when the module has no code for that node.
+   */
+  checkNode(node: Node, x: unknown): boolean | undefined
+  /** Where the last `check` or `checkNode` that returned false failed. */
   failure(): FastFailure
 }
 
@@ -311,7 +318,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
 function ${name}_(x) { ${plain.code} }${tested}`
   })
   const clean = [...ownNames].map((n) => `OP[${JSON.stringify(n)}] === undefined`).join(' && ') || 'true'
-  return src.build<FastCheck>(`var FS = null, FX, FP = [], FE = [], FN = 0, D = 0, R = null, CLEAN = true, OP = Object.prototype;
+  const built = src.build<FastCheck & { enter(f: (x: unknown) => boolean, x: unknown): boolean; fns: ((x: unknown) => boolean)[] }>(`var FS = null, FX, FP = [], FE = [], FN = 0, D = 0, R = null, CLEAN = true, OP = Object.prototype;
 function F(s, x) { FS = s; FX = x; FN = 0; return false; }
 function P(seg) { FE[FN] = false; FP[FN++] = seg; return false; }
 function Q(token) { FE[FN] = true; FP[FN++] = token; return false; }
@@ -321,9 +328,20 @@ function NJ(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'stri
 ${functions.join('\n')}
 return {
   check: function (x) { D = 0; R = null; CLEAN = ${clean}; return ${fn.get(root)}(x); },
+  enter: function (f, x) { D = 0; R = null; CLEAN = ${clean}; return f(x); },
+  fns: [${nodes.map((n) => fn.get(n)).join(', ')}],
   failure: function () {
     for (var p = '', i = FN - 1; i >= 0; i--) p += FE[i] ? FP[i] : '/' + ESC(FP[i]);
-    return { node: FS.node, step: FS.step, instance: FX, pointer: p };
+    return { node: FS.node, step: FS.step, instance: FX, pointer: p, depth: FN };
   },
 };`, { makeRun, BAIL: { bail: true }, ESC: escapeToken })
+  const byNode = new Map(nodes.map((n, i) => [n, built.fns[i]!]))
+  return {
+    check: built.check,
+    failure: built.failure,
+    checkNode(node, x) {
+      const f = byNode.get(node)
+      return f === undefined ? undefined : built.enter(f, x)
+    },
+  }
 }

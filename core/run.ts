@@ -18,6 +18,7 @@ import type { Step } from './node.ts'
 import type { Resource } from './schema-index.ts'
 import { escapeToken } from './uri.ts'
 import type { Driver } from './driver.ts'
+import type { FastCheck, FastFailure } from './codegen.ts'
 
 // The driver moved to its own module; callers keep importing it from here.
 export { Driver } from './driver.ts'
@@ -77,6 +78,17 @@ export interface PassSettings {
   collecting: boolean
   allErrors: boolean
   maxErrors: number
+  /**
+   * The compile's generated module, on a pass explaining a failure without `allErrors`: each
+   * subschema is checked by the generated code first, and only a failing one is explained, from
+   * the step where it failed (the same issues as interpreting it whole: see `explainFailure`).
+   */
+  fast?: FastCheck | null
+}
+
+/** A piece of instance path already written as JSON Pointer (one or more segments). */
+class PointerText {
+  constructor(readonly text: string) {}
 }
 
 interface GuardEntry {
@@ -94,7 +106,8 @@ export class Run implements RunContext {
   depth: number
   /** JSON Pointer of the current instance, built as the evaluation descends (collecting pass). */
   /** Path segments below the task's start (failure pass only): pushed and popped, no string work. */
-  private readonly segments: (string | number)[] = []
+  private readonly segments: (string | number | PointerText)[] = []
+  private fast: FastCheck | null
   /** `prefixes[i]`: the pointer of the first `i` segments, valid for `i <= valid`. */
   private readonly prefixes: string[]
   private valid = 0
@@ -118,6 +131,7 @@ export class Run implements RunContext {
     this.scope = task.scope.slice()
     this.limit = task.depth + limit
     this.capErrors = settings.allErrors
+    this.fast = settings.fast ?? null
     // Fixed for the whole run: in a compile with a reference cycle every applicator evaluates
     // every branch (never a different answer, only no short-circuit), so no node needs to set it.
     this.nodeExhaustive = task.node.cyclic
@@ -146,6 +160,7 @@ export class Run implements RunContext {
     if (this.guard.length !== 0) this.guard.length = 0
     this.limit = task.depth + limit
     this.capErrors = settings.allErrors
+    this.fast = settings.fast ?? null
     this.nodeExhaustive = task.node.cyclic
     return this
   }
@@ -206,6 +221,49 @@ export class Run implements RunContext {
 
   /** The general evaluator: annotations, dynamic scope, exhaustive nodes, issue collection. */
   evaluateNode(node: Node, x: unknown): boolean {
+    const fast = this.fast
+    if (fast !== null) {
+      let ok: boolean | undefined
+      try {
+        ok = fast.checkNode(node, x)
+      } catch {
+        // Deep data or a keyword that threw: the general evaluator answers.
+      }
+      if (ok === true) return true
+      if (ok === false && this.explainFailure(fast.failure())) return false
+    }
+    return this.evaluateGeneral(node, x)
+  }
+
+  /**
+   * Records the issues of a failure the generated code found below the current instance: its
+   * failing step evaluated at its instance. Without `allErrors` a node stops at its first failing
+   * step and a transparent step's issues are its failing subschema's, so these are the issues of
+   * evaluating the whole node. False (nothing recorded) when the step does not fail again.
+   */
+  private explainFailure(f: FastFailure): boolean {
+    const errors = this.errors!
+    const mark = errors.length
+    const segments = this.segments
+    const pushed = f.pointer !== ''
+    if (pushed) segments.push(new PointerText(f.pointer))
+    this.depth += f.depth
+    let ok: boolean
+    try {
+      ok = f.step === null ? this.evaluateGeneral(f.node, f.instance) : this.evaluateStep(f.step, f.instance)
+    } finally {
+      this.depth -= f.depth
+      if (pushed) {
+        segments.pop()
+        if (this.valid > segments.length) this.valid = segments.length
+      }
+    }
+    if (!ok && errors.length > mark) return true
+    errors.length = mark
+    return false
+  }
+
+  private evaluateGeneral(node: Node, x: unknown): boolean {
     const t = typeIndex(x)
     if (t < 0) {
       if (!node.asserts) return true
@@ -295,7 +353,10 @@ export class Run implements RunContext {
   get pointer(): string {
     const segments = this.segments
     const prefixes = this.prefixes
-    for (let i = this.valid; i < segments.length; i++) prefixes[i + 1] = prefixes[i] + '/' + escapeToken(segments[i]!)
+    for (let i = this.valid; i < segments.length; i++) {
+      const s = segments[i]!
+      prefixes[i + 1] = prefixes[i] + (s instanceof PointerText ? s.text : '/' + escapeToken(s))
+    }
     this.valid = segments.length
     return prefixes[segments.length]!
   }

@@ -42,6 +42,8 @@ const NO_SCOPE: Resource[] = []
  */
 export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> implements Schema, Validator {
   private readonly collect: PassSettings
+  /** The explaining pass's settings (made at the first failure the generated code finds). */
+  private explaining: PassSettings | undefined
   private readonly hooked: boolean
   private uses = 0
   private readonly tierAt: number
@@ -161,7 +163,8 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   private explain(f: FastFailure): ValidationIssue[] | undefined {
     const task = { node: f.node, instance: f.instance, pointer: f.pointer, depth: 0, scope: NO_SCOPE, scopeKey: '', step: f.step ?? undefined }
     try {
-      const result = this.driver().runTask(task, this.collect)
+      const settings = (this.explaining ??= { ...this.collect, fast: this.compilation.fast })
+      const result = this.driver().runTask(task, settings)
       return result.ok || result.errors.length === 0 ? undefined : result.errors
     } catch {
       return undefined

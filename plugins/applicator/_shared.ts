@@ -26,20 +26,26 @@ export function compilePattern(source: unknown, ctx: CompileContext, ...segments
  * exactly one branch got past a type mismatch at this location, only its issues are kept: that is
  * the branch the data was meant for, and nested schemas (a recursive JSON value) then report the
  * one deep cause instead of every branch at every level. Otherwise every branch's issues are kept
- * and `own` adds the keyword's message.
+ * and the caller adds the keyword's own issue: returns true when it should.
  */
-export function reportBranches(ctx: RunContext, branches: ValidationIssue[][], own: () => void): void {
-  if (!ctx.collecting) return
+export function reportBranches(ctx: RunContext, branches: ValidationIssue[][]): boolean {
+  if (!ctx.collecting) return false
   if (!ctx.allErrors) {
     const here = ctx.instancePath
-    const meant = branches.filter((issues) => !issues.every((i) => i.instancePath === here && (i.keyword === 'type' || i.keyword === 'false schema')))
-    if (meant.length === 1 && meant[0]!.length > 0) {
-      ctx.restoreErrors(meant[0]!)
-      return
+    let meant: ValidationIssue[] | undefined
+    let count = 0
+    for (const issues of branches) {
+      if (issues.every((i) => i.instancePath === here && (i.keyword === 'type' || i.keyword === 'false schema'))) continue
+      meant = issues
+      count++
+    }
+    if (count === 1 && meant!.length > 0) {
+      ctx.restoreErrors(meant!)
+      return false
     }
   }
   for (const issues of branches) ctx.restoreErrors(issues)
-  own()
+  return true
 }
 
 /**

@@ -42,7 +42,7 @@ export const anyOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
       }
     }
     if (ok) ctx.resetErrors(mark)
-    else reportBranches(ctx, failed ?? [], () => ctx.report({}, 'must match a schema in anyOf'))
+    else if (reportBranches(ctx, failed ?? [])) ctx.report({}, 'must match a schema in anyOf')
     return ok
   },
   // Stops at the first branch that passes: not where every branch must be evaluated.

@@ -39,7 +39,7 @@ export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
       ctx.resetErrors(mark)
       ctx.report({ passingSchemas: [first, second] }, 'must match exactly one schema in oneOf')
     } else {
-      reportBranches(ctx, failed ?? [], () => ctx.report({ passingSchemas: null }, 'must match exactly one schema in oneOf'))
+      if (reportBranches(ctx, failed ?? [])) ctx.report({ passingSchemas: null }, 'must match exactly one schema in oneOf')
     }
     return false
   },
