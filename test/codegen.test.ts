@@ -103,6 +103,15 @@ test('instance paths through names holding ~ and / (constant names and runtime k
   }
 })
 
+test('literal anchored patterns (prefix and whole-string tests) answer as the regex', () => {
+  const strings = ['tool-x', 'tool', 'ab', 'abc', 'xab', 'a-b', 'é😀-z', 'é😀', '', 'TOOL-x']
+  for (const pattern of ['^tool-', '^ab$', '^é😀-', '^a-b$', '^a.b', '^\\w', 'ab$']) {
+    const generated = newJSONSchema({ pattern }, { codegenThreshold: 0 })
+    const re = new RegExp(pattern, 'u')
+    for (const s of strings) assert.is(generated.validate(s) === null, re.test(s), `${pattern} on ${JSON.stringify(s)}`)
+  }
+})
+
 test('oneOf/anyOf branch guards and exclusive branches answer as the interpreter', () => {
   const branch = (name: string, spec: object, extra: object = {}) => ({ type: 'object', required: [name], properties: { [name]: spec }, ...extra })
   const schemas = [

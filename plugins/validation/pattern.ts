@@ -13,6 +13,11 @@ export const patternKeyword = defineKeyword<unknown, RegexMatcher>({
   instanceTypes: ['string'],
   compile: (value, ctx) => compilePattern(value, ctx),
   validate: (re, x, ctx) => re.test(x as string, ctx),
-  emit: (re, g) => `${g.constant(re)}.test(x)`,
+  emit: (re, g) => {
+    // `^` then literal characters only (common: `^tool-`): a prefix test, no regex run.
+    const m = /^\^([^\\^$.|?*+()[\]{}]+)(\$?)$/.exec(re.source)
+    if (m === null) return `${g.constant(re)}.test(x)`
+    return m[2] === '$' ? `x === ${JSON.stringify(m[1])}` : `x.startsWith(${JSON.stringify(m[1])})`
+  },
   error: { params: (re) => ({ pattern: re.source }), message: (p) => `must match pattern "${p.pattern}"` },
 })
