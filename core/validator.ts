@@ -189,7 +189,8 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   }
 
   private finish(issues: ValidationIssue[], data: unknown): ValidationError | null {
-    if (this.internal) return issues.length === 0 ? null : ValidationError.returned(issues)
+    // Hooks in use are known when the validator is made (`hooked`): none, nothing to call.
+    if (!this.hooked) return issues.length === 0 ? null : ValidationError.returned(issues)
     const hooks = this.kernel.hooks
     if (hooks.errorMessage.isUsed()) {
       for (const issue of issues) issue.message = hooks.errorMessage.call(issue.message, issue)
