@@ -18,7 +18,12 @@ import { libraries, missing, peers, schemavetNoMetaCheck, versions } from './lib
 import * as W from './workloads.mjs'
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick')
-const ONLY = process.env.BENCH_ONLY?.split(',') // a partial run, not written: e.g. BENCH_ONLY=1v,4i,5,6,i3a,i3b,7
+// A partial run, not written: e.g. BENCH_ONLY=1v,4i,5,6,i3a,i3b,7. Beware: loading
+// @exodus/schemasafe runs `class SafeString extends String {}`, which leaves String.prototype in
+// V8's dictionary mode; until V8 makes it fast again (it had, by row 4, in every full run seen),
+// checks calling string methods run several times slower (row 4 alone: schemavet and ata both
+// about 3x slower, schemasafe unchanged). Compare rows measured after the same earlier rows.
+const ONLY = process.env.BENCH_ONLY?.split(',')
 const LIBS = process.env.BENCH_LIBS?.split(',') // hot rows and row 5 with these libraries only (a diagnostic, not written)
 const cfg = QUICK
   ? { rounds: 5, sliceMs: 15, warmMs: 50, coldSliceMs: 30, memN: 100, dropN: 2_000 }
