@@ -20,7 +20,9 @@ import { DynamicAnchors } from './dynamic-anchors.ts'
 import { KeywordContext } from './keyword-context.ts'
 import { codegenAllowed, generateEvaluate, generateModule } from './codegen.ts'
 import type { FastCheck } from './codegen.ts'
-import { Driver, Run, SPLIT_DEPTH } from './run.ts'
+import { Driver } from './driver.ts'
+import { Run } from './run.ts'
+import { SPLIT_DEPTH } from './pass.ts'
 
 /** What a compile needs from its kernel. */
 export interface CompileEnvironment {

@@ -7,8 +7,9 @@ import type { ValidationIssue } from './errors.ts'
 import { WorkLimit } from './limits.ts'
 import type { Meter } from './limits.ts'
 import type { Handle, Node } from './node.ts'
-import { DeepSplit, MeteredRun, Run, SPLIT_DEPTH, StopCollecting } from './run.ts'
-import type { MemoEntry, PassSettings, Task } from './run.ts'
+import { MeteredRun, Run } from './run.ts'
+import { DeepSplit, SPLIT_DEPTH, StopCollecting } from './pass.ts'
+import type { MemoEntry, PassSettings, Task } from './pass.ts'
 import type { Resource } from './schema-index.ts'
 
 /** What a pass returns; `limit` is set when it ran out of work budget (then `errors` is that issue). */
