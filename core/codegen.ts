@@ -73,11 +73,14 @@ function inspect(handle: SchemaHandle): { schema: unknown; references: SchemaHan
   return { schema: node.raw, references: node.edges.filter((e) => e.isRef) }
 }
 
-/** A step's code: its emitted form, or a call of its `validate` through its own call site. */
-function stepCode(s: Step, g: EmitContext, src: Source, run: string, general = false): EmitBlock {
+/**
+ * A step's code: its emitted form, or a call of its `validate` through its own call site
+ * (`called`: it may apply subschemas through the run, out of the generated code's sight).
+ */
+function stepCode(s: Step, g: EmitContext, src: Source, run: string, general = false): EmitBlock & { called?: true } {
   // A metered run charges regex scans through the run context: those nodes call every keyword.
   const emitted = general ? undefined : s.definition.emit?.(s.compiled, g)
-  if (emitted === undefined) return { test: `${src.constant(s.validate)}(${src.constant(s.compiled)}, x, ${run})` }
+  if (emitted === undefined) return { test: `${src.constant(s.validate)}(${src.constant(s.compiled)}, x, ${run})`, called: true }
   return typeof emitted === 'string' ? { test: emitted } : emitted
 }
 
@@ -293,7 +296,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
           descends = false
           const code = stepCode(s, g, src, 'Rn()')
           if (code.test === 'true' && code.setup === undefined) continue
-          const parts = descends || after.length > 0 ? after : before
+          const parts = descends || code.called === true || after.length > 0 ? after : before
           const failed = code.transparent === true ? 'return false;' : `return F(${record(s)}, x);`
           // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
           if (code.test === 'false' && code.setup === undefined) {
