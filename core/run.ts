@@ -33,50 +33,39 @@ interface GuardEntry {
 }
 
 export class Run implements RunContext {
-  errors: ValidationIssue[] | null
-  collecting: boolean
-  allErrors: boolean
+  errors!: ValidationIssue[] | null
+  collecting!: boolean
+  allErrors!: boolean
   evaluated: Tracker | null = null
   nodeExhaustive = false
   step: Step | null = null
-  depth: number
-  /** JSON Pointer of the current instance, built as the evaluation descends (collecting pass). */
+  depth!: number
   /** Path segments below the task's start (failure pass only): pushed and popped, no string work. */
   private readonly segments: (string | number | PointerText)[] = []
-  private fast: FastCheck | null
+  private fast!: FastCheck | null
   /** `prefixes[i]`: the pointer of the first `i` segments, valid for `i <= valid`. */
-  private readonly prefixes: string[]
+  private readonly prefixes: string[] = ['']
   private valid = 0
-  readonly scope: Resource[]
+  readonly scope: Resource[] = []
   private readonly guard: GuardEntry[] = []
-  private limit: number
+  private limit!: number
   /** Stop at `maxErrors` issues: with `allErrors`, or always in untrusted mode. */
-  protected capErrors: boolean
+  protected capErrors!: boolean
+  private settings!: PassSettings
 
   constructor(
-    private settings: PassSettings,
+    settings: PassSettings,
     private readonly driver: Driver,
     task: Task,
     limit: number,
   ) {
-    this.collecting = settings.collecting
-    this.allErrors = settings.allErrors
-    this.errors = settings.collecting ? [] : null
-    this.depth = task.depth
-    this.prefixes = [task.pointer]
-    this.scope = task.scope.slice()
-    this.limit = task.depth + limit
-    this.capErrors = settings.allErrors
-    this.fast = settings.fast ?? null
-    // Fixed for the whole run: in a compile with a reference cycle every applicator evaluates
-    // every branch (never a different answer, only no short-circuit), so no node needs to set it.
-    this.nodeExhaustive = task.node.cyclic
+    this.restart(settings, task, limit)
   }
 
   /**
-   * Makes this finished run a fresh one for `task` (the driver's reuse of its plain run: a pass
-   * over small data costs less than the run's allocation). The issues list handed out before is
-   * left alone; a new one is made.
+   * Sets this run up for `task`: at construction, and again when the driver reuses its finished
+   * plain run (a pass over small data costs less than the run's allocation). The issues list
+   * handed out before is left alone; a new one is made.
    */
   restart(settings: PassSettings, task: Task, limit: number): this {
     this.settings = settings
@@ -97,6 +86,8 @@ export class Run implements RunContext {
     this.limit = task.depth + limit
     this.capErrors = settings.allErrors
     this.fast = settings.fast ?? null
+    // Fixed for the whole run: in a compile with a reference cycle every applicator evaluates
+    // every branch (never a different answer, only no short-circuit), so no node needs to set it.
     this.nodeExhaustive = task.node.cyclic
     return this
   }
