@@ -15,7 +15,8 @@
 import { depthCountedNodes } from './graph.ts'
 import type { Evaluate, Handle, Node, Step } from './node.ts'
 import type { Run } from './run.ts'
-import type { EmitBlock, EmitContext, JsonType, SchemaHandle } from './types.ts'
+import type { EmitBlock, EmitContext } from './emit.ts'
+import type { JsonType, SchemaHandle } from './types.ts'
 import { hasOwn } from './json.ts'
 import { escapeToken } from './uri.ts'
 
@@ -143,6 +144,9 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
       local: () => src.local(),
       apply: (h, v, seg) => `run.apply(${src.constant(h)}, ${v}${seg === undefined ? '' : `, ${seg}`})`,
       own: (name) => `${src.constant(hasOwn)}(x, ${JSON.stringify(name)})`,
+      read: (name) => `x[${JSON.stringify(name)}]`,
+      ensure() {},
+      known: () => false,
       inspect,
     }
     // Stopping at a failing step is safe even where a reference cycle is reachable: a false
@@ -203,6 +207,44 @@ function plainCheck(before: string[], after: string[], name: string): string[] {
   const own = `${name}$own(x)`
   const guarded = before.map((part) => part.replace(/return (F\(k\d+, x\)|false);$/, `return PLAIN(x) ? $1 : ${own};`))
   return [...guarded, `if (!(CLEAN && x.__proto__ === OP)) return ${own};`, ...after]
+}
+
+/**
+ * Property reads of one node's code (`EmitContext.read`): each name read gets a local; a step
+ * assigns it on every read, and steps after one that passed read the local alone (and know the
+ * names it ensured present).
+ */
+class Reads {
+  private readonly locals = new Map<string, string>()
+  private readonly settled = new Set<string>()
+  private readonly ensured = new Set<string>()
+  private readonly readNow: string[] = []
+  private readonly ensuredNow: string[] = []
+  constructor(private readonly src: Source) {}
+
+  read(name: string): string {
+    let local = this.locals.get(name)
+    if (local !== undefined && this.settled.has(name)) return local
+    if (local === undefined) this.locals.set(name, (local = this.src.local()))
+    this.readNow.push(name)
+    return `(${local} = x[${JSON.stringify(name)}])`
+  }
+
+  ensure(name: string): void {
+    this.ensuredNow.push(name)
+  }
+
+  known(name: string): boolean {
+    return this.ensured.has(name)
+  }
+
+  /** The step just generated passed: what it read and ensured holds for the steps after it. */
+  settle(): void {
+    for (const name of this.readNow) this.settled.add(name)
+    for (const name of this.ensuredNow) this.ensured.add(name)
+    this.readNow.length = 0
+    this.ensuredNow.length = 0
+  }
 }
 
 /** Levels of recursive-node nesting before handing the value to the general path (deep data). */
@@ -271,6 +313,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
       const branch = (t: number): string => {
         let checked = false
         let descends = false
+        const reads = new Reads(src)
         const g: EmitContext = {
           exhaustive: false,
           type: TYPES[t]!,
@@ -288,6 +331,9 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
             checked = testsOwn = true
             return 'true'
           },
+          read: (key) => reads.read(key),
+          ensure: (key) => reads.ensure(key),
+          known: (key) => reads.known(key),
         }
         // Steps before the first one applying a subschema, then the rest (see `plainCheck`).
         const before: string[] = []
@@ -295,6 +341,8 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
         for (const s of node.table[t]!) {
           descends = false
           const code = stepCode(s, g, src, 'Rn()')
+          // Code after this step runs only when it passed: its reads and presences hold there.
+          reads.settle()
           if (code.test === 'true' && code.setup === undefined) continue
           const parts = descends || code.called === true || after.length > 0 ? after : before
           const failed = code.transparent === true ? 'return false;' : `return F(${record(s)}, x);`

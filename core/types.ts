@@ -4,7 +4,10 @@
  */
 import type { SchemaProblem, ValidationIssue } from './errors.ts'
 
+import type { EmitBlock, EmitContext } from './emit.ts'
+
 export type { SchemaProblem, ValidationIssue }
+export type { EmitBlock, EmitContext }
 
 /** The JSON types a keyword can filter on. `integer` instances are `number`s. */
 export type JsonType = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'string'
@@ -336,46 +339,6 @@ export interface KeywordDefinition<V = any, C = any> {
   emit?(compiled: C, g: EmitContext): string | EmitBlock | undefined
   /** Contributes to `applyDefaults`: fill defaults into `instance` (the current slot). */
   defaults?(compiled: C, instance: unknown, ctx: DefaultsContext): void
-}
-
-/** Emitted code with statements: `setup` runs first, then `test` is the step's answer. */
-export interface EmitBlock {
-  setup?: string
-  test: string
-  /**
-   * The step fails only when a subschema applied through `g.apply` fails, and then its issues
-   * (without `allErrors`) are exactly those of that subschema: a failure is explained from there.
-   */
-  transparent?: boolean
-}
-
-/** What a keyword's `emit` may use while generating code. */
-export interface EmitContext {
-  /** The node must evaluate every part even after a failure (a reference cycle is reachable). */
-  readonly exhaustive: boolean
-  /** The JSON type of `x` where this code runs (a node's code is generated per instance type). */
-  readonly type: JsonType
-  /** An identifier bound to `value` in the generated code. */
-  constant(value: unknown): string
-  /** A fresh local variable name for the expression's own use. */
-  local(): string
-  /**
-   * A boolean expression applying a subschema to `value` (an expression; evaluate it once, it
-   * may be repeated), as `ctx.apply(handle, value, segment)` does; `segment` is an expression too.
-   */
-  apply(handle: SchemaHandle, value: string, segment?: string): string
-  /**
-   * A boolean expression: the object `x`, whose property `name` is known not to be `undefined`,
-   * has it as an own property (not inherited). Cheaper than a `hasOwnProperty` call per read;
-   * `"true"` where the generated code already knows (an object inheriting none of the names).
-   */
-  own(name: string): string
-  /**
-   * A subschema as written (its JSON value) and the targets of its references (`$ref` and the
-   * like), for emitters that reason about their subschemas (a `oneOf` whose branches exclude each
-   * other can stop at the first that passes).
-   */
-  inspect(handle: SchemaHandle): { schema: unknown; references: SchemaHandle[] }
 }
 
 /** What a `compileKeyword` tap returns: the definition and its compiled value. */

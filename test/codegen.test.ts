@@ -91,6 +91,35 @@ test('own properties: class instances, an own __proto__ key, inherited getters (
   assert.equal(nested.validate([{ sku: 'a' }, Object.create({ sku: 'a' })])?.errors.map((e) => [e.instancePath, e.keyword]), [['/1', 'required']])
 })
 
+
+test('a property read once for required and properties: required still reported first, failures as the interpreter', () => {
+  const schema = {
+    type: 'object',
+    required: ['a', 'b'],
+    properties: { a: { type: 'string' }, b: { type: 'number' }, c: { const: 1 } },
+    additionalProperties: false,
+  }
+  const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
+  const interpreted = newJSONSchema(schema, { codegen: false })
+  const data = [
+    { a: 1 }, // a fails its type, but b is missing: required is the first failing step
+    { a: 1, b: 2 },
+    { a: 'x', b: 'y' },
+    { a: 'x', b: 2, c: 2 },
+    { a: 'x', b: 2, c: 1, d: 0 },
+    { a: 'x', b: undefined },
+    Object.assign(Object.create({ b: 2 }), { a: 'x' }),
+    Object.assign(Object.create(null), { a: 'x', b: 2 }),
+  ]
+  const keywords = data.map((d) => generated.validate(d)?.errors.map((e) => `${e.keyword} ${e.instancePath}`) ?? null)
+  assert.equal(keywords, [['required '], ['type /a'], ['type /b'], ['const /c'], ['additionalProperties '], ['required '], ['required '], null])
+  for (const d of data) assert.equal(generated.validate(d)?.errors, interpreted.validate(d)?.errors)
+  // A getter is read once per property: the value required saw is the value checked.
+  let reads = 0
+  const counted = { get a() { reads++; return 'x' }, b: 2 }
+  assert.is(generated.validate(counted), null)
+  assert.is(reads, 1)
+})
 test('instance paths through names holding ~ and / (constant names and runtime keys) match the interpreter', () => {
   const schema = { type: 'object', properties: { 'a/b~c': { type: 'object', additionalProperties: { type: 'integer' } }, '~': { items: { const: 1 } } } }
   const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled

@@ -44,8 +44,14 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     const terms: string[] = []
     for (const [name, handle] of entries) {
       const key = JSON.stringify(name)
-      const child = g.apply(handle, v, key)
+      // Present own property (an earlier `required`): its value as read there, no test.
+      const known = g.known(name)
+      const child = g.apply(handle, known ? g.read(name) : v, key)
       if (child === 'true') continue
+      if (known) {
+        terms.push(child)
+        continue
+      }
       const own = g.own(name)
       terms.push(`((${v} = x[${key}]) === undefined || ${own === 'true' ? '' : `!${own} || `}${child})`)
     }

@@ -40,7 +40,8 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
     names
       .map((name) => {
         const own = g.own(name)
-        return `(x[${JSON.stringify(name)}] !== undefined${own === 'true' ? '' : ` && ${own}`})`
+        g.ensure(name)
+        return `(${g.read(name)} !== undefined${own === 'true' ? '' : ` && ${own}`})`
       })
       .join(' && '),
   error: {
