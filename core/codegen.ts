@@ -182,7 +182,9 @@ export interface FastCheck {
   check(x: unknown): boolean
   /**
    * The boolean pass of one node of the compile on `x`, as `check` does for the root; undefined
-   * when the module has no code for that node.
+   * when the module has no code for that node. Only while explaining the failure of a `check`
+   * made just before: it relies on the prototype test that `check` made (`Object.prototype`
+   * holds none of the names read).
    */
   checkNode(node: Node, x: unknown): boolean | undefined
   /** Where the last `check` or `checkNode` that returned false failed. */
@@ -379,7 +381,7 @@ function NJ(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'stri
 ${functions.join('\n')}
 return {
   check: function (x) { D = 0; R = null; CLEAN = ${clean}; return ${fn.get(root)}(x); },
-  enter: function (f, x) { D = 0; R = null; CLEAN = ${clean}; return f(x); },
+  enter: function (f, x) { D = 0; R = null; return f(x); },
   fns: [${nodes.map((n) => fn.get(n)).join(', ')}],
   failure: function () {
     for (var p = '', i = FN - 1; i >= 0; i--) p += FE[i] ? FP[i] : '/' + ESC(FP[i]);
