@@ -6,7 +6,7 @@
 import type { ValidationIssue } from './errors.ts'
 import { WorkLimit } from './limits.ts'
 import type { Meter } from './limits.ts'
-import type { Handle, Node } from './node.ts'
+import type { Handle, Node, Step } from './node.ts'
 import { MeteredRun, Run } from './run.ts'
 import { DeepSplit, SPLIT_DEPTH, StopCollecting } from './pass.ts'
 import type { MemoEntry, PassSettings, Task } from './pass.ts'
@@ -57,10 +57,28 @@ export class Driver {
   runTask(first: Task, settings: PassSettings): PassResult {
     this.busy = true
     try {
+      const step = first.step
+      // One step applying no subschema (a failure's leaf): no task can split, one plain run.
+      if (step !== undefined && step.definition.applies === undefined && first.node.policy === null) {
+        const leaf = this.leaf(first, step, settings)
+        if (leaf !== undefined) return leaf
+      }
       return this.tasks(first, settings)
     } finally {
       this.busy = false
       this.memo = null
+    }
+  }
+
+  /** A leaf step on the kept run; undefined (the general loop answers) if it threw. */
+  private leaf(task: Task, step: Step, settings: PassSettings): PassResult | undefined {
+    this.ancestors[0] = task.instance
+    const run = this.spare === null ? (this.spare = new Run(settings, this, task, SPLIT_DEPTH)) : this.spare.restart(settings, task, SPLIT_DEPTH)
+    try {
+      const ok = run.evaluateStep(step, task.instance)
+      return { ok, errors: run.errors ?? [] }
+    } catch {
+      return undefined
     }
   }
 
