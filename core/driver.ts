@@ -70,10 +70,15 @@ export class Driver {
     }
   }
 
+  /** The kept plain run, set up for `task`. */
+  private spareRun(settings: PassSettings, task: Task, limit: number): Run {
+    return this.spare === null ? (this.spare = new Run(settings, this, task, limit)) : this.spare.restart(settings, task, limit)
+  }
+
   /** A leaf step on the kept run; undefined (the general loop answers) if it threw. */
   private leaf(task: Task, step: Step, settings: PassSettings): PassResult | undefined {
     this.ancestors[0] = task.instance
-    const run = this.spare === null ? (this.spare = new Run(settings, this, task, SPLIT_DEPTH)) : this.spare.restart(settings, task, SPLIT_DEPTH)
+    const run = this.spareRun(settings, task, SPLIT_DEPTH)
     try {
       const ok = run.evaluateStep(step, task.instance)
       return { ok, errors: run.errors ?? [] }
@@ -95,7 +100,7 @@ export class Driver {
       let run: Run
       if (policy !== null && meter !== null) run = new MeteredRun(settings, this, task, limit, meter, policy.maxWork, policy.capErrors)
       else if (tasks.length > 1) run = new Run(settings, this, task, limit)
-      else run = this.spare === null ? (this.spare = new Run(settings, this, task, limit)) : this.spare.restart(settings, task, limit)
+      else run = this.spareRun(settings, task, limit)
       let ok: boolean
       try {
         // The entry node is charged like an application (deep-split tasks are retried, and pay again).
