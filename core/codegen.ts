@@ -16,7 +16,7 @@ import { depthCountedNodes } from './graph.ts'
 import type { Evaluate, Handle, Node, Step } from './node.ts'
 import type { Run } from './run.ts'
 import type { EmitBlock, EmitContext } from './emit.ts'
-import type { JsonType, SchemaHandle } from './types.ts'
+import type { JsonType, SchemaHandle, SchemaView } from './types.ts'
 import { hasOwn } from './json.ts'
 import { escapeToken } from './uri.ts'
 
@@ -68,11 +68,7 @@ class Source {
   }
 }
 
-/** What `EmitContext.inspect` tells of a subschema. */
-function inspect(handle: SchemaHandle): { schema: unknown; references: SchemaHandle[] } {
-  const node = (handle as Handle).node
-  return { schema: node.raw, references: node.edges.filter((e) => e.isRef) }
-}
+const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
 
 /**
  * A step's code: its emitted form, or a call of its `validate` through its own call site
@@ -148,6 +144,7 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
       ensure() {},
       known: () => false,
       inspect,
+      fail: () => 'false',
     }
     // Stopping at a failing step is safe even where a reference cycle is reachable: a false
     // boolean pass is always followed by the exhaustive issue pass, which reports the cycle.
@@ -315,6 +312,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
       const branch = (t: number): string => {
         let checked = false
         let descends = false
+        let step: Step | null = null
         const reads = new Reads(src)
         const g: EmitContext = {
           exhaustive: false,
@@ -326,6 +324,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
             return apply(h, v, seg)
           },
           inspect,
+          fail: () => `F(${record(step)}, x)`,
           own(key) {
             const text = JSON.stringify(key)
             if (key in Object.prototype || !plainObjects) return `${hop}(x, ${text})`
@@ -342,6 +341,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
         const after: string[] = []
         for (const s of node.table[t]!) {
           descends = false
+          step = s
           const code = stepCode(s, g, src, 'Rn()')
           // Code after this step runs only when it passed: its reads and presences hold there.
           reads.settle()

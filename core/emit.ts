@@ -1,7 +1,7 @@
 /**
  * What a keyword's `emit` sees while the generated tier is built (see `KeywordDefinition.emit`).
  */
-import type { JsonType, SchemaHandle } from './types.ts'
+import type { JsonType, SchemaHandle, SchemaView } from './types.ts'
 
 /** Emitted code with statements: `setup` runs first, then `test` is the step's answer. */
 export interface EmitBlock {
@@ -50,10 +50,16 @@ export interface EmitContext {
   /** An earlier step of this node's code ensured `name`: no need to test its presence again. */
   known(name: string): boolean
   /**
-   * A subschema as written (its JSON value) and the targets of its references (`$ref` and the
-   * like), for emitters that reason about their subschemas (a `oneOf` whose branches exclude each
-   * other can stop at the first that passes).
+   * A subschema as written, its references and its keywords (`handle.inspect()`), for emitters
+   * that reason about their subschemas (a `oneOf` whose branches exclude each other can stop at
+   * the first that passes).
    */
-  inspect(handle: SchemaHandle): { schema: unknown; references: SchemaHandle[] }
+  inspect(handle: SchemaHandle): SchemaView
+  /**
+   * An expression that is `false` and records this step as where the check failed: for a
+   * `transparent` step that, on some paths, fails by itself rather than through a subschema
+   * (the failure is then explained by evaluating the step).
+   */
+  fail(): string
 }
 

@@ -3,7 +3,7 @@
  * steps are grouped by instance type at compile time, so a keyword whose `instanceTypes` do not
  * match costs nothing at run time.
  */
-import type { CompiledKeyword, EvaluatedTracker, KeywordDefinition, SchemaHandle } from './types.ts'
+import type { CompiledKeyword, EvaluatedTracker, KeywordDefinition, SchemaHandle, SchemaView } from './types.ts'
 import type { RunPolicy } from './limits.ts'
 import type { Location, Resource } from './schema-index.ts'
 import type { Run } from './run.ts'
@@ -229,6 +229,10 @@ export class Handle implements SchemaHandle {
   }
   get hasDefault(): boolean {
     return this.node.hasDefault
+  }
+  inspect(): SchemaView {
+    const n = this.node
+    return { schema: n.raw, references: n.edges.filter((e) => e.isRef), keywords: n.steps.map((s) => s.keyword) }
   }
 }
 

@@ -28,6 +28,22 @@ export interface SchemaHandle {
   readonly location: string
   /** Whether the target schema has a `default` (walked by `applyDefaults`). */
   readonly hasDefault: boolean
+  /**
+   * The target as written and as compiled, for keywords that reason about their subschemas.
+   * Complete once the whole schema has compiled: read it at emit time or at the first
+   * evaluation (and keep what you derive), not from a keyword's `compile`.
+   */
+  inspect(): SchemaView
+}
+
+/** What `SchemaHandle.inspect` tells of a subschema. */
+export interface SchemaView {
+  /** The subschema as written (its JSON value). */
+  readonly schema: unknown
+  /** The targets of its references (`$ref` and the like). */
+  readonly references: readonly SchemaHandle[]
+  /** The keywords it evaluates: those its dialect and vocabularies enable, with a `validate`. */
+  readonly keywords: readonly string[]
 }
 
 /** Options of a schema (and, given to `createKernel`, defaults for every schema of the kernel). */

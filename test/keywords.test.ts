@@ -3,8 +3,9 @@
  * `{ description, schema, options?, tests: [{ description, data, valid, errors? }] }`, through this
  * one runner, one suite per file. `options` is the second argument of `newJSONSchema`. Every
  * invalid case lists the issues `validate` must return, in order: `keyword` and `instancePath`
- * always, `params` (compared whole) and `message` when given. A table that breaks this shape fails
- * its test, so an invalid case cannot silently skip its errors.
+ * always, `schemaPath`, `params` (compared whole) and `message` when given. Each case runs on the
+ * interpreter and on the generated tier. A table that breaks this shape fails its test, so an
+ * invalid case cannot silently skip its errors.
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { suite } from 'uvu'
@@ -15,6 +16,7 @@ import type { SchemaOptions, ValidationIssue } from '../index.ts'
 interface ExpectedIssue {
   keyword: string
   instancePath: string
+  schemaPath?: string
   params?: Record<string, unknown>
   message?: string
 }
@@ -34,7 +36,7 @@ interface Group {
 const DIR = new URL('./keywords/', import.meta.url)
 const GROUP_FIELDS = ['description', 'schema', 'options', 'tests']
 const CASE_FIELDS = ['description', 'data', 'valid', 'errors']
-const ISSUE_FIELDS = ['keyword', 'instancePath', 'params', 'message']
+const ISSUE_FIELDS = ['keyword', 'instancePath', 'schemaPath', 'params', 'message']
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key)
@@ -74,6 +76,7 @@ function checkErrors(actual: ValidationIssue[], expected: ExpectedIssue[]): void
     const issue = actual[i]!
     assert.is(issue.keyword, want.keyword, `errors[${i}].keyword, ${got}`)
     assert.is(issue.instancePath, want.instancePath, `errors[${i}].instancePath, ${got}`)
+    if (want.schemaPath !== undefined) assert.is(issue.schemaPath, want.schemaPath, `errors[${i}].schemaPath, ${got}`)
     if (want.params !== undefined) assert.equal(issue.params, want.params, `errors[${i}].params, ${got}`)
     if (want.message !== undefined) assert.is(issue.message, want.message, `errors[${i}].message, ${got}`)
   })
@@ -112,10 +115,11 @@ for (const file of files) {
         test(`group ${gi} of ${file} is well formed`, () => assert.unreachable(problems.join('; ')))
         return
       }
-      let validator: ReturnType<typeof newJSONSchema> | undefined
+      // Each case runs on the interpreter and on the generated tier (from the first call).
+      let validators: ReturnType<typeof newJSONSchema>[] | undefined
       let compileError: unknown
       try {
-        validator = newJSONSchema(group.schema, group.options)
+        validators = [newJSONSchema(group.schema, { ...group.options, codegen: false }), newJSONSchema(group.schema, { ...group.options, codegenThreshold: 0 })]
       } catch (e) {
         compileError = e
       }
@@ -127,8 +131,8 @@ for (const file of files) {
           const shape = isRecord(c) ? caseProblems(c) : ['a case must be an object']
           if (duplicate) shape.push('another case of this file has the same name')
           if (shape.length > 0) assert.unreachable(`malformed case: ${shape.join('; ')}`)
-          if (validator === undefined) throw compileError
-          runCase(validator, c)
+          if (validators === undefined) throw compileError
+          for (const validator of validators) runCase(validator, c)
         })
       }
     })

@@ -1,12 +1,15 @@
 /**
- * Branch analysis for the generated code of `anyOf` and `oneOf`: a branch that requires a
- * property with a `const`, a short `enum` or an anchored literal `pattern` prefix can be skipped
- * by one comparison, and branches whose required values exclude each other make a `oneOf` stop
- * at the first branch that passes (no value can pass two). Reads the branches' JSON only; when in
- * doubt it finds nothing and the plain code is generated.
+ * Branch analysis for `anyOf` and `oneOf`: a branch that requires a property with a `const`, a
+ * short `enum` or an anchored literal `pattern` prefix can be skipped by one comparison, and
+ * branches whose required values exclude each other make a `oneOf` stop at the first branch that
+ * passes (no value can pass two). When every branch requires one same property with values no
+ * two branches share (a tagged union: `type: "text"` / `type: "tool-..."`), that property is the
+ * union's discriminator: an object whose tag selects a branch is checked against that branch
+ * alone, and a failure is reported with that branch's issues alone. Reads the branches' JSON and
+ * keywords only; when in doubt it finds nothing and every branch is evaluated as usual.
  */
 import { hasOwn, isObject } from '../../core/index.ts'
-import type { EmitContext, SchemaHandle } from '../../core/index.ts'
+import type { EmitBlock, EmitContext, RunContext, SchemaHandle } from '../../core/index.ts'
 
 /** What a branch requires of one property of an object. */
 type Allowed = { values: readonly (string | number | boolean | null)[] } | { prefix: string }
@@ -30,7 +33,8 @@ function literalPrefix(pattern: unknown): string | undefined {
 }
 
 function allowed(schema: unknown): Allowed | undefined {
-  if (!isObject(schema)) return undefined
+  // A subschema starting a resource of its own may be in another dialect: not read.
+  if (!isObject(schema) || hasOwn(schema, '$id') || hasOwn(schema, 'id') || hasOwn(schema, '$schema')) return undefined
   if (hasOwn(schema, 'const') && PRIMITIVE(schema.const)) return { values: [schema.const] }
   const e = schema.enum
   if (Array.isArray(e) && e.length > 0 && e.length <= 4 && e.every(PRIMITIVE)) return { values: e }
@@ -40,14 +44,16 @@ function allowed(schema: unknown): Allowed | undefined {
 }
 
 /** The discriminants of a branch, following a branch that is only a `$ref` (a few levels). */
-function discriminants(g: EmitContext, handle: SchemaHandle): Discriminants {
-  let seen = g.inspect(handle)
+function discriminants(handle: SchemaHandle): Discriminants {
+  let seen = handle.inspect()
   for (let hops = 0; hops < 4 && isObject(seen.schema) && Object.keys(seen.schema).every((k) => k === '$ref' || k === '$comment'); hops++) {
     if (seen.references.length !== 1) return new Map()
-    seen = g.inspect(seen.references[0]!)
+    seen = seen.references[0]!.inspect()
   }
   const out: Discriminants = new Map()
   const schema = seen.schema
+  // Both keywords must be in force here (a custom meta-schema may turn their vocabularies off).
+  if (!seen.keywords.includes('required') || !seen.keywords.includes('properties')) return out
   if (!isObject(schema) || !Array.isArray(schema.required) || !isObject(schema.properties)) return out
   for (const name of schema.required) {
     if (typeof name !== 'string' || !hasOwn(schema.properties, name)) continue
@@ -68,7 +74,7 @@ function disjoint(a: Allowed, b: Allowed): boolean {
 /** True when no object can pass two of the branches (each pair excludes on some property). */
 export function exclusive(g: EmitContext, branches: readonly SchemaHandle[]): boolean {
   if (g.type !== 'object') return false
-  const all = branches.map((b) => discriminants(g, b))
+  const all = branches.map((b) => discriminants(b))
   for (let i = 0; i < all.length; i++) {
     for (let j = i + 1; j < all.length; j++) {
       const a = all[i]!
@@ -91,7 +97,7 @@ export function somePasses(g: EmitContext, branches: readonly SchemaHandle[]): s
 export function guardedBranch(g: EmitContext, handle: SchemaHandle): string {
   const apply = g.apply(handle, 'x')
   if (g.type !== 'object') return apply
-  const [first] = discriminants(g, handle)
+  const [first] = discriminants(handle)
   if (first === undefined) return apply
   const [name, a] = first
   const read = `x[${JSON.stringify(name)}]`
@@ -100,4 +106,88 @@ export function guardedBranch(g: EmitContext, handle: SchemaHandle): string {
       ? a.values.map((v) => `${read} === ${JSON.stringify(v)}`).join(' || ')
       : `(typeof ${read} === 'string' && ${read}.startsWith(${JSON.stringify(a.prefix)}))`
   return `((${guard}) && ${apply})`
+}
+
+/** A tagged union's discriminator: the property, and what each branch allows there. */
+export interface Discriminator {
+  name: string
+  allowed: Allowed[]
+}
+
+/**
+ * The property every branch requires with values no two branches share (the first such in the
+ * first branch's `required`), or null.
+ */
+export function findDiscriminator(branches: readonly SchemaHandle[]): Discriminator | null {
+  if (branches.length < 2) return null
+  const all = branches.map(discriminants)
+  for (const name of all[0]!.keys()) {
+    const allowed = all.map((d) => d.get(name))
+    if (allowed.some((a) => a === undefined)) continue
+    const each = allowed as Allowed[]
+    if (each.every((a, i) => each.every((b, j) => j <= i || disjoint(a, b)))) return { name, allowed: each }
+  }
+  return null
+}
+
+/** The compiled form of `anyOf`/`oneOf`: the branches, and their discriminator once looked for. */
+export interface Branches {
+  handles: SchemaHandle[]
+  discriminator?: Discriminator | null
+}
+
+/** The discriminator of `c`, looked for at the first use (when every subschema has compiled). */
+export function discriminatorOf(c: Branches): Discriminator | null {
+  return c.discriminator === undefined ? (c.discriminator = findDiscriminator(c.handles)) : c.discriminator
+}
+
+function admits(a: Allowed, v: unknown): boolean {
+  return 'values' in a ? a.values.includes(v as string) : typeof v === 'string' && v.startsWith(a.prefix)
+}
+
+/**
+ * The branch an object's tag selects, or -1 (not an object, no tag, or no branch allows it). The
+ * tag is read as `x[name]`, inherited or not: every branch requires it as an own property, so a
+ * tag found only on the prototype fails the selected branch (and every other) on `required`.
+ */
+export function routeOf(d: Discriminator, x: unknown): number {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return -1
+  const v = (x as Record<string, unknown>)[d.name]
+  for (let i = 0; i < d.allowed.length; i++) if (admits(d.allowed[i]!, v)) return i
+  return -1
+}
+
+/**
+ * Applies the branch the tag selected: every other branch fails, so its answer is the keyword's
+ * and its issues are the only ones. Where every branch must be evaluated the others run too,
+ * their issues dropped.
+ */
+export function applyMeant(c: Branches, meant: number, x: unknown, ctx: RunContext): boolean {
+  const handles = c.handles
+  if (!ctx.exhaustive) return ctx.apply(handles[meant]!, x)
+  let ok = false
+  for (let i = 0; i < handles.length; i++) {
+    if (i === meant) {
+      ok = ctx.apply(handles[i]!, x)
+      continue
+    }
+    const mark = ctx.errorMark()
+    ctx.apply(handles[i]!, x)
+    ctx.resetErrors(mark)
+  }
+  return ok
+}
+
+/**
+ * Generated code for a tagged union on the object code: the tag picks the one branch to apply,
+ * whose failure is the step's (transparent); no tag or an unknown one fails the step itself,
+ * explained by evaluating it (every branch reported).
+ */
+export function routeCode(g: EmitContext, d: Discriminator, branches: readonly SchemaHandle[]): EmitBlock {
+  const t = g.local()
+  const tests = d.allowed.map((a) =>
+    'values' in a ? `(${a.values.map((v) => `${t} === ${JSON.stringify(v)}`).join(' || ')})` : `(typeof ${t} === 'string' && ${t}.startsWith(${JSON.stringify(a.prefix)}))`,
+  )
+  const chain = branches.map((b, i) => `${tests[i]} ? ${g.apply(b, 'x')} : `).join('')
+  return { test: `((${t} = x[${JSON.stringify(d.name)}]), ${chain}${g.fail()})`, transparent: true }
 }

@@ -1,7 +1,8 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { DefaultsContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 import { compileSchemaArray, reportBranches } from './_shared.ts'
-import { somePasses } from './_discriminate.ts'
+import { applyMeant, discriminatorOf, routeCode, routeOf, somePasses } from './_discriminate.ts'
+import type { Branches } from './_discriminate.ts'
 
 /**
  * Defaults of `anyOf`/`oneOf`: a branch's defaults apply only when exactly one branch validates
@@ -19,21 +20,25 @@ export function fillSoleBranch(branches: SchemaHandle[], ctx: DefaultsContext): 
 }
 
 /**
- * `anyOf`: the value must be valid against at least one subschema.
+ * `anyOf`: the value must be valid against at least one subschema. In a tagged union (see
+ * `_discriminate.ts`) an object whose tag selects a branch is checked against that branch alone.
  * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.2.1.2
  */
-export const anyOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
+export const anyOfKeyword = defineKeyword<unknown, Branches>({
   keyword: 'anyOf',
   vocabulary: 'applicator',
   schemaShape: 'schemaArray',
   applies: 'in-place',
-  compile: compileSchemaArray,
-  validate(branches, x, ctx) {
+  compile: (value, ctx) => ({ handles: compileSchemaArray(value, ctx) }),
+  validate(c, x, ctx) {
+    const d = discriminatorOf(c)
+    const meant = d === null ? -1 : routeOf(d, x)
+    if (meant >= 0) return applyMeant(c, meant, x, ctx)
     const mark = ctx.errorMark()
     const all = ctx.exhaustive
     const failed: ValidationIssue[][] | null = ctx.collecting ? [] : null
     let ok = false
-    for (const b of branches) {
+    for (const b of c.handles) {
       if (ctx.apply(b, x)) {
         ok = true
         if (!all) break
@@ -46,6 +51,10 @@ export const anyOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     return ok
   },
   // Stops at the first branch that passes: not where every branch must be evaluated.
-  emit: (branches, g) => (g.exhaustive ? undefined : somePasses(g, branches)),
-  defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
+  emit(c, g) {
+    if (g.exhaustive) return undefined
+    const d = g.type === 'object' ? discriminatorOf(c) : null
+    return d !== null ? routeCode(g, d, c.handles) : somePasses(g, c.handles)
+  },
+  defaults: (c, _x, ctx) => fillSoleBranch(c.handles, ctx),
 })

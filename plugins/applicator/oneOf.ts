@@ -1,20 +1,26 @@
 import { defineKeyword } from '../../core/index.ts'
-import type { SchemaHandle, ValidationIssue } from '../../core/index.ts'
+import type { ValidationIssue } from '../../core/index.ts'
 import { compileSchemaArray, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
-import { exclusive, guardedBranch, somePasses } from './_discriminate.ts'
+import { applyMeant, discriminatorOf, exclusive, guardedBranch, routeCode, routeOf, somePasses } from './_discriminate.ts'
+import type { Branches } from './_discriminate.ts'
 
 /**
- * `oneOf`: the value must be valid against exactly one subschema.
+ * `oneOf`: the value must be valid against exactly one subschema. In a tagged union (see
+ * `_discriminate.ts`) an object whose tag selects a branch is checked against that branch alone.
  * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.2.1.3
  */
-export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
+export const oneOfKeyword = defineKeyword<unknown, Branches>({
   keyword: 'oneOf',
   vocabulary: 'applicator',
   schemaShape: 'schemaArray',
   applies: 'in-place',
-  compile: compileSchemaArray,
-  validate(branches, x, ctx) {
+  compile: (value, ctx) => ({ handles: compileSchemaArray(value, ctx) }),
+  validate(c, x, ctx) {
+    const d = discriminatorOf(c)
+    const meant = d === null ? -1 : routeOf(d, x)
+    if (meant >= 0) return applyMeant(c, meant, x, ctx)
+    const branches = c.handles
     const mark = ctx.errorMark()
     const all = ctx.exhaustive
     const failed: ValidationIssue[][] | null = ctx.collecting ? [] : null
@@ -44,12 +50,15 @@ export const oneOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     return false
   },
   // Counts passing branches, stopping at the second; branches that exclude each other stop at the first.
-  emit(branches, g) {
+  emit(c, g) {
     if (g.exhaustive) return undefined
+    const branches = c.handles
+    const d = g.type === 'object' ? discriminatorOf(c) : null
+    if (d !== null) return routeCode(g, d, branches)
     if (exclusive(g, branches)) return somePasses(g, branches)
     const n = g.local()
     const tests = branches.map((b) => `if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
     return { setup: `${n} = 0; do { ${tests.join(' ')} } while (false);`, test: `${n} === 1` }
   },
-  defaults: (branches, _x, ctx) => fillSoleBranch(branches, ctx),
+  defaults: (c, _x, ctx) => fillSoleBranch(c.handles, ctx),
 })
