@@ -100,12 +100,13 @@ export function guardedBranch(g: EmitContext, handle: SchemaHandle): string {
   const [first] = discriminants(handle)
   if (first === undefined) return apply
   const [name, a] = first
-  const read = `x[${JSON.stringify(name)}]`
-  const guard =
-    'values' in a
-      ? a.values.map((v) => `${read} === ${JSON.stringify(v)}`).join(' || ')
-      : `(typeof ${read} === 'string' && ${read}.startsWith(${JSON.stringify(a.prefix)}))`
-  return `((${guard}) && ${apply})`
+  return `(${admitsCode(a, `x[${JSON.stringify(name)}]`)} && ${apply})`
+}
+
+/** Generated code: the value of the expression `v` is one `a` allows (`v` may be read twice). */
+function admitsCode(a: Allowed, v: string): string {
+  if ('values' in a) return `(${a.values.map((value) => `${v} === ${JSON.stringify(value)}`).join(' || ')})`
+  return `(typeof ${v} === 'string' && ${v}.startsWith(${JSON.stringify(a.prefix)}))`
 }
 
 /** A tagged union's discriminator: the property, and what each branch allows there. */
@@ -185,9 +186,6 @@ export function applyMeant(c: Branches, meant: number, x: unknown, ctx: RunConte
  */
 export function routeCode(g: EmitContext, d: Discriminator, branches: readonly SchemaHandle[]): EmitBlock {
   const t = g.local()
-  const tests = d.allowed.map((a) =>
-    'values' in a ? `(${a.values.map((v) => `${t} === ${JSON.stringify(v)}`).join(' || ')})` : `(typeof ${t} === 'string' && ${t}.startsWith(${JSON.stringify(a.prefix)}))`,
-  )
-  const chain = branches.map((b, i) => `${tests[i]} ? ${g.apply(b, 'x')} : `).join('')
+  const chain = branches.map((b, i) => `${admitsCode(d.allowed[i]!, t)} ? ${g.apply(b, 'x')} : `).join('')
   return { test: `((${t} = x[${JSON.stringify(d.name)}]), ${chain}${g.fail()})`, transparent: true }
 }
