@@ -37,9 +37,11 @@ export function codegenAllowed(): boolean {
 /** Instance types in step-table order. */
 const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
 
+/** Constants bound to a name of their own; past these (a huge schema), an element of the array. */
+const NAMED_CONSTANTS = 10_000
+
 /** Constants and locals of one generated function or module. */
 class Source {
-  readonly names: string[] = []
   readonly values: unknown[] = []
   private readonly ids = new Map<unknown, string>()
   locals: string[] = []
@@ -47,8 +49,8 @@ class Source {
   constant(value: unknown): string {
     let name = this.ids.get(value)
     if (name === undefined) {
-      name = `k${this.names.length}`
-      this.names.push(name)
+      const n = this.values.length
+      name = n < NAMED_CONSTANTS ? `k${n}` : `K$[${n}]`
       this.values.push(value)
       this.ids.set(value, name)
     }
@@ -62,9 +64,14 @@ class Source {
   }
 
   build<T>(body: string, extra: Record<string, unknown> = {}): T {
-    const names = [...this.names, ...Object.keys(extra)]
+    // The constants come in one array, not one parameter each: a large schema has more of them
+    // than a call may pass, or than one function may bind to names.
     const values = [...this.values, ...Object.values(extra)]
-    return new Function(...names, body)(...values) as T
+    const names: string[] = []
+    for (let i = 0; i < Math.min(this.values.length, NAMED_CONSTANTS); i++) names.push(`k${i} = K$[${i}]`)
+    Object.keys(extra).forEach((key, i) => names.push(`${key} = K$[${this.values.length + i}]`))
+    const bind = names.length === 0 ? '' : `var ${names.join(', ')};\n`
+    return new Function('K$', bind + body)(values) as T
   }
 }
 

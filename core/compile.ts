@@ -361,11 +361,21 @@ export class Compilation {
       const task = { node: root, instance: undefined, pointer: '', depth: 0, scope: [], scopeKey: '' }
       return new Run({ collecting: false, allErrors: false, maxErrors: 1 }, driver, task, SPLIT_DEPTH)
     }
-    this.fast = generateModule(root, makeRun) ?? null
+    // Generated code is only ever faster: a schema too large for the engine to take as one function
+    // (a RangeError from the parser, say) keeps the closures it already has.
+    try {
+      this.fast = generateModule(root, makeRun) ?? null
+    } catch {
+      this.fast = null
+    }
     if (this.fast !== null) return
     for (const node of this.nodes) {
-      const generated = generateEvaluate(node)
-      if (generated !== undefined) node.evaluate = generated
+      try {
+        const generated = generateEvaluate(node)
+        if (generated !== undefined) node.evaluate = generated
+      } catch {
+        return
+      }
     }
   }
 

@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { newJSONSchema } from '../index.ts'
+import { createKernel, defineKeyword, newJSONSchema } from '../index.ts'
 import { DRAFTS, remotes, suiteFiles } from './support/suite.ts'
 
 const schemas = remotes()
@@ -182,6 +182,38 @@ test('an open properties with many names (walked by key) answers as the interpre
   for (const d of data) assert.equal(issuesOf(generated, d), issuesOf(interpreted, d), `on ${JSON.stringify(d)}`)
   assert.ok(issuesOf(generated, hidden) !== null, 'a non-enumerable own property is still checked')
   assert.equal(issuesOf(generated, { i: 1.5, a: 'no' })?.[0]?.split(' ')[1], '/a', 'the failure reported is the first in schema order')
+})
+
+test('a module with more constants than one call may pass is built; one the engine refuses leaves the closures', () => {
+  // `x` must differ from every constant: far more of them than a call takes as arguments.
+  const many = defineKeyword<number[], number[]>({
+    keyword: 'notAny',
+    vocabulary: 'example',
+    instanceTypes: ['number'],
+    compile: (value) => value as number[],
+    validate: (c, x) => !c.includes(x as number),
+    emit: (c, g) => `!${g.constant(new Set(c))}.has(x) && ${c.map((n) => g.constant({ n })).slice(-1)[0]}.n !== x`,
+  })
+  const values = Array.from({ length: 150_000 }, (_, i) => i)
+  const wide = createKernel({ plugins: [many] }).newJSONSchema({ notAny: values }, { codegenThreshold: 0 }) as Compiled
+  assert.ok(wide.compilation.fast !== null, 'the module was built')
+  assert.is(wide.validate(-1), null)
+  assert.ok(wide.validate(149_999), 'the last constant is bound')
+  assert.ok(wide.validate(7))
+
+  // An expression nested deeper than the engine parses: tiering up must not throw.
+  const deep = defineKeyword<true, true>({
+    keyword: 'deepTest',
+    vocabulary: 'example',
+    instanceTypes: ['number'],
+    compile: () => true,
+    validate: (_c, x) => (x as number) > 0,
+    emit: () => `${'('.repeat(500_000)}x > 0${')'.repeat(500_000)}`,
+  })
+  const refused = createKernel({ plugins: [deep] }).newJSONSchema({ deepTest: true }, { codegenThreshold: 0 }) as Compiled
+  assert.is(refused.compilation.fast, null)
+  assert.is(refused.validate(1), null)
+  assert.ok(refused.validate(-1))
 })
 
 test('most compiles of the suite become one generated module', () => {
