@@ -11,8 +11,8 @@ import { countExceeded } from './limits.ts'
 import { Handle, Node } from './node.ts'
 import type { Step } from './node.ts'
 import { Patterns } from './regex.ts'
-import type { Dialect, KeywordCatalog, Location, Resource } from './schema-index.ts'
-import { SchemaIndex } from './schema-index.ts'
+import type { Dialect, KeywordCatalog, Resource } from './schema-index.ts'
+import { Location, SchemaIndex } from './schema-index.ts'
 import type { CompileContext, CompiledKeyword, FormatChecker, KeywordDefinition, RegexEngine, RegexEngineName, ResolvedOptions } from './types.ts'
 import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, splitFragment } from './uri.ts'
 import { classifyCycles } from './graph.ts'
@@ -171,7 +171,7 @@ export class Compilation {
     }
     const resource = this.index.resources.get(uri)
     if (resource === undefined) throw new Error(`internal: no resource ${uri}`)
-    return { resource, document: resource.document, docTokens: [], dialect: resource.dialect, isResourceRoot: true }
+    return new Location(resource, resource.document, [], resource.dialect, true)
   }
 
   /** The node for a schema value at a location; booleans get a fresh node each time. */
@@ -188,15 +188,16 @@ export class Compilation {
     const node = new Node(this.nodes.length, value, where)
     if (this.nodes.length >= this.options.maxSchemaNodes) throw countExceeded('maxSchemaNodes', this.options.maxSchemaNodes, node.location)
     this.nodes.push(node)
-    if (value === false) {
-      node.steps = [node.step({ definition: FALSE_SCHEMA, compiled: true }, 'false schema', true)]
-      return node
-    }
-    if (value === true) return node
     // The node's steps go on a stack shared by the nested compiles (a subschema finishes before
     // its parent's next keyword), then into an array of exactly their number.
     const steps = this.stepTop
     const edges = this.edgeTop
+    if (value === false) {
+      this.pushStep(node.step({ definition: FALSE_SCHEMA, compiled: true }, 'false schema', true))
+      this.takeParts(node, steps, edges)
+      return node
+    }
+    if (value === true) return node
     const schema = value as Record<string, unknown>
     this.byObject.set(schema, node)
     const dialect = where.dialect
@@ -276,7 +277,7 @@ export class Compilation {
       this.index.adopt(value, parent, tokens)
       return this.index.located.get(value)!
     }
-    return { ...parent, docTokens: [...parent.docTokens, ...tokens], isResourceRoot: false }
+    return new Location(parent.resource, parent.document, [...parent.docTokens, ...tokens], parent.dialect, false)
   }
 
   /** Resolves a reference to a node; a `Problem` when it cannot. */

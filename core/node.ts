@@ -30,6 +30,8 @@ const TYPE_NAMES = ['string', 'number', 'boolean', 'null', 'array', 'object'] as
 
 const NO_STEPS: readonly Step[] = Object.freeze([])
 const NO_TABLE: readonly (readonly Step[])[] = Object.freeze([NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS])
+/** What a node's own table is copied from (never changed itself). */
+const EMPTY_TABLE: (readonly Step[])[] = [NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS]
 
 /** Which type indices a definition's `instanceTypes` admits (bit t), computed once per definition. */
 const admitted = new WeakMap<KeywordDefinition, number>()
@@ -59,12 +61,11 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
     count++
   }
   if (count === 0) return NO_TABLE
-  if (every === ALL_TYPES) {
-    const all = pick(steps, ALL_TYPES)
-    return [all, all, all, all, all, all]
-  }
+  // Copies of a template, not array literals: a literal's allocation site can be pretenured (see
+  // Location), and a copy keeps the template's packed elements.
+  if (every === ALL_TYPES) return EMPTY_TABLE.slice().fill(pick(steps, ALL_TYPES))
   // Two types get the same list when every step admits both or neither.
-  const lists: (readonly Step[])[] = [NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS]
+  const lists = EMPTY_TABLE.slice()
   for (let t = 0; t < TYPE_NAMES.length; t++) {
     let u = 0
     for (; u < t; u++) {

@@ -38,33 +38,43 @@ export interface Dialect {
   vocabularies?: ReadonlySet<string>
 }
 
+// The records below are classes, not object literals: V8 moves an object literal's allocation site
+// to the old generation once a large compile keeps many of its objects alive, and every later
+// compile's records would then be old garbage holding young objects through each scavenge.
+
 /** A schema resource: a document root or a subschema with its own `$id`. */
-export interface Resource {
-  uri: string
-  root: unknown
-  dialect: Dialect
-  anchors: Map<string, unknown>
-  dynamicAnchors: Set<string>
-  recursiveAnchor: boolean
-  document: SchemaDocument
+export class Resource {
+  readonly anchors = new Map<string, unknown>()
+  readonly dynamicAnchors = new Set<string>()
+  recursiveAnchor = false
+  constructor(
+    readonly uri: string,
+    readonly root: unknown,
+    public dialect: Dialect,
+    readonly document: SchemaDocument,
+  ) {}
 }
 
 /** A whole document (the root schema, or one from the registry). */
-export interface SchemaDocument {
-  /** Prefix of schema paths in this document: `''` for the root document, else its URI. */
-  label: string
-  root: unknown
+export class SchemaDocument {
+  constructor(
+    /** Prefix of schema paths in this document: `''` for the root document, else its URI. */
+    readonly label: string,
+    readonly root: unknown,
+  ) {}
 }
 
 /** Where a schema object sits. */
-export interface Location {
-  resource: Resource
-  document: SchemaDocument
-  /** Tokens from the document root. */
-  docTokens: (string | number)[]
-  dialect: Dialect
-  /** The schema object starts a resource of its own. */
-  isResourceRoot: boolean
+export class Location {
+  constructor(
+    readonly resource: Resource,
+    readonly document: SchemaDocument,
+    /** Tokens from the document root. */
+    readonly docTokens: (string | number)[],
+    readonly dialect: Dialect,
+    /** The schema object starts a resource of its own. */
+    readonly isResourceRoot: boolean,
+  ) {}
 }
 
 /** Ordered keyword knowledge the index needs: shapes per dialect. */
@@ -82,7 +92,7 @@ export class SchemaIndex {
 
   /** Indexes a document under `uri` (the registry key or the default base). */
   addDocument(root: unknown, uri: string, label: string, dialect: Dialect): SchemaDocument {
-    const doc: SchemaDocument = { label, root }
+    const doc = new SchemaDocument(label, root)
     const [base] = splitFragment(uri)
     this.documents.set(base, doc)
     const resource = this.newResource(base, root, dialect, doc)
@@ -96,15 +106,7 @@ export class SchemaIndex {
   }
 
   private newResource(uri: string, root: unknown, dialect: Dialect, document: SchemaDocument): Resource {
-    const resource: Resource = {
-      uri,
-      root,
-      dialect,
-      anchors: new Map(),
-      dynamicAnchors: new Set(),
-      recursiveAnchor: false,
-      document,
-    }
+    const resource = new Resource(uri, root, dialect, document)
     if (!this.resources.has(uri)) this.resources.set(uri, resource)
     return resource
   }
@@ -162,7 +164,7 @@ export class SchemaIndex {
         resource.anchors.set(RECURSIVE_ANCHOR, value)
         resource.dynamicAnchors.add(RECURSIVE_ANCHOR)
       }
-      this.located.set(value, { resource, document, docTokens: tokens, dialect, isResourceRoot })
+      this.located.set(value, new Location(resource, document, tokens, dialect, isResourceRoot))
       for (const key of Object.keys(value)) {
         const shape = this.catalog.shape(dialect.name, key)
         if (shape === undefined) continue

@@ -132,9 +132,10 @@ export function findDiscriminator(branches: readonly SchemaHandle[]): Discrimina
 }
 
 /** The compiled form of `anyOf`/`oneOf`: the branches, and their discriminator once looked for. */
-export interface Branches {
-  handles: SchemaHandle[]
-  discriminator?: Discriminator | null
+export class Branches {
+  /** Undefined until looked for. */
+  discriminator: Discriminator | null | undefined = undefined
+  constructor(readonly handles: SchemaHandle[]) {}
 }
 
 /** The discriminator of `c`, looked for at the first use (when every subschema has compiled). */

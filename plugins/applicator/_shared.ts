@@ -9,7 +9,16 @@ export function compileSchemaArray(value: unknown, ctx: CompileContext): SchemaH
 /** Compiles a map of name to subschema (`properties`, `patternProperties`, `dependentSchemas`). */
 export function compileSchemaMap(value: unknown, ctx: CompileContext): [string, SchemaHandle][] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail(`${ctx.keyword} must be an object of schemas`)
-  return Object.keys(value).map((k) => [k, ctx.subschema(k)])
+  return Object.keys(value).map((k) => entry(k, ctx.subschema(k)))
+}
+
+/** What an entry is copied from: a copy, not a literal pair (see docs/plugins.md, "Compiled values"). */
+const ENTRY: [string, SchemaHandle | null] = ['', null]
+function entry(name: string, handle: SchemaHandle): [string, SchemaHandle] {
+  const out = ENTRY.slice() as [string, SchemaHandle]
+  out[0] = name
+  out[1] = handle
+  return out
 }
 
 /**

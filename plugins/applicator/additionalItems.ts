@@ -1,12 +1,22 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
+/** `additionalItems` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class AdditionalItems {
+  constructor(
+    readonly handle: SchemaHandle,
+    /** Items before this index belong to the array-form `items`. */
+    readonly from: number,
+    readonly forbidden: boolean,
+  ) {}
+}
+
 /**
  * `additionalItems` (draft-07, 2019-09): items after an array-form `items` must be valid against
  * this schema. Without array-form `items` it does nothing.
  * @see https://json-schema.org/draft/2019-09/json-schema-core#section-9.3.1.2
  */
-export const additionalItemsKeyword = defineKeyword<unknown, { handle: SchemaHandle; from: number; forbidden: boolean }>({
+export const additionalItemsKeyword = defineKeyword<unknown, AdditionalItems>({
   keyword: 'additionalItems',
   vocabulary: 'applicator',
   dialects: ['2019-09', 'draft-07'],
@@ -16,7 +26,7 @@ export const additionalItemsKeyword = defineKeyword<unknown, { handle: SchemaHan
   compile(value, ctx) {
     const items = ctx.schema.items
     if (!Array.isArray(items)) return undefined
-    return { handle: ctx.subschema(), from: items.length, forbidden: value === false }
+    return new AdditionalItems(ctx.subschema(), items.length, value === false)
   },
   validate(c, x, ctx) {
     const a = x as unknown[]

@@ -2,15 +2,20 @@ import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
 import { compilePattern, nameTest } from './_shared.ts'
 
-interface Additional {
-  handle: SchemaHandle
-  /** Names in sibling `properties`. */
-  named: Set<string>
-  /** Patterns of sibling `patternProperties`. */
-  patterns: RegexMatcher[]
-  /** The subschema is `false`: report each extra property by name. */
-  forbidden: boolean
+/** `additionalProperties` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class Additional {
+  constructor(
+    readonly handle: SchemaHandle,
+    /** Names in sibling `properties`. */
+    readonly named: Set<string>,
+    /** Patterns of sibling `patternProperties`. */
+    readonly patterns: readonly RegexMatcher[],
+    /** The subschema is `false`: report each extra property by name. */
+    readonly forbidden: boolean,
+  ) {}
 }
+
+const NO_PATTERNS: readonly RegexMatcher[] = Object.freeze([])
 
 function isAdditional(a: Additional, key: string, ctx?: RunContext): boolean {
   if (a.named.has(key)) return false
@@ -32,15 +37,12 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
   compile(value, ctx) {
     const properties = ctx.schema.properties
     const patterns = ctx.schema.patternProperties
-    return {
-      handle: ctx.subschema(),
-      named: new Set(typeof properties === 'object' && properties !== null ? Object.keys(properties) : []),
-      patterns:
-        typeof patterns === 'object' && patterns !== null
-          ? Object.keys(patterns).map((p) => compilePattern(p, ctx))
-          : [],
-      forbidden: value === false,
-    }
+    return new Additional(
+      ctx.subschema(),
+      new Set(typeof properties === 'object' && properties !== null ? Object.keys(properties) : []),
+      typeof patterns === 'object' && patterns !== null ? Object.keys(patterns).map((p) => compilePattern(p, ctx)) : NO_PATTERNS,
+      value === false,
+    )
   },
   validate(a, x, ctx) {
     const o = x as Record<string, unknown>

@@ -1,8 +1,7 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { DefaultsContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 import { compileSchemaArray, reportBranches } from './_shared.ts'
-import { applyMeant, discriminatorOf, routeCode, routeOf, somePasses } from './_discriminate.ts'
-import type { Branches } from './_discriminate.ts'
+import { Branches, applyMeant, discriminatorOf, routeCode, routeOf, somePasses } from './_discriminate.ts'
 
 /**
  * Defaults of `anyOf`/`oneOf`: a branch's defaults apply only when exactly one branch validates
@@ -29,7 +28,7 @@ export const anyOfKeyword = defineKeyword<unknown, Branches>({
   vocabulary: 'applicator',
   schemaShape: 'schemaArray',
   applies: 'in-place',
-  compile: (value, ctx) => ({ handles: compileSchemaArray(value, ctx) }),
+  compile: (value, ctx) => new Branches(compileSchemaArray(value, ctx)),
   validate(c, x, ctx) {
     const d = discriminatorOf(c)
     const meant = d === null ? -1 : routeOf(d, x)

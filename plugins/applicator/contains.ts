@@ -1,10 +1,13 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { CompileContext, SchemaHandle } from '../../core/index.ts'
 
-interface Contains {
-  handle: SchemaHandle
-  min: number
-  max: number
+/** `contains` with its bounds, compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class Contains {
+  constructor(
+    readonly handle: SchemaHandle,
+    readonly min: number,
+    readonly max: number,
+  ) {}
 }
 
 function count(ctx: CompileContext, name: string, fallback: number): number {
@@ -26,8 +29,8 @@ export const containsKeyword = defineKeyword<unknown, Contains>({
   applies: 'child',
   instanceTypes: ['array'],
   compile(_value, ctx) {
-    if (ctx.dialect === 'draft-07') return { handle: ctx.subschema(), min: 1, max: Infinity }
-    return { handle: ctx.subschema(), min: count(ctx, 'minContains', 1), max: count(ctx, 'maxContains', Infinity) }
+    if (ctx.dialect === 'draft-07') return new Contains(ctx.subschema(), 1, Infinity)
+    return new Contains(ctx.subschema(), count(ctx, 'minContains', 1), count(ctx, 'maxContains', Infinity))
   },
   validate(c, x, ctx) {
     const a = x as unknown[]

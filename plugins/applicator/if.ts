@@ -1,10 +1,16 @@
 import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
-interface IfThenElse {
-  condition: SchemaHandle
-  then: SchemaHandle | undefined
-  else: SchemaHandle | undefined
+/** `if` with its `then` and `else`, compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class IfThenElse {
+  readonly else: SchemaHandle | undefined
+  constructor(
+    readonly condition: SchemaHandle,
+    readonly then: SchemaHandle | undefined,
+    otherwise: SchemaHandle | undefined,
+  ) {
+    this.else = otherwise
+  }
 }
 
 /**
@@ -18,11 +24,11 @@ export const ifKeyword = defineKeyword<unknown, IfThenElse>({
   schemaShape: 'schema',
   applies: 'in-place',
   compile(_value, ctx) {
-    return {
-      condition: ctx.subschema(),
-      then: hasOwn(ctx.schema, 'then') ? ctx.siblingSubschema('then') : undefined,
-      else: hasOwn(ctx.schema, 'else') ? ctx.siblingSubschema('else') : undefined,
-    }
+    return new IfThenElse(
+      ctx.subschema(),
+      hasOwn(ctx.schema, 'then') ? ctx.siblingSubschema('then') : undefined,
+      hasOwn(ctx.schema, 'else') ? ctx.siblingSubschema('else') : undefined,
+    )
   },
   validate(c, x, ctx) {
     const mark = ctx.errorMark()

@@ -2,10 +2,13 @@ import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { eachItem, tupleItems } from './_shared.ts'
 
-interface Items {
-  handle: SchemaHandle
-  /** Items before this index belong to `prefixItems`. */
-  from: number
+/** `items` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class Items {
+  constructor(
+    readonly handle: SchemaHandle,
+    /** Items before this index belong to `prefixItems`. */
+    readonly from: number,
+  ) {}
 }
 
 /**
@@ -22,7 +25,7 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
   compile(value, ctx) {
     if (Array.isArray(value)) ctx.fail('items must be a schema (use prefixItems for tuples)')
     const prefix = ctx.schema.prefixItems
-    return { handle: ctx.subschema(), from: Array.isArray(prefix) ? prefix.length : 0 }
+    return new Items(ctx.subschema(), Array.isArray(prefix) ? prefix.length : 0)
   },
   validate(c, x, ctx) {
     const a = x as unknown[]
@@ -44,7 +47,19 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
   },
 })
 
-type LegacyItems = { tuple: SchemaHandle[]; all: null } | { tuple: null; all: SchemaHandle }
+/** Array-form `items` (a tuple) compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class TupleItems {
+  readonly all = null
+  constructor(readonly tuple: SchemaHandle[]) {}
+}
+
+/** One schema for every item, compiled. */
+class AllItems {
+  readonly tuple = null
+  constructor(readonly all: SchemaHandle) {}
+}
+
+type LegacyItems = TupleItems | AllItems
 
 /**
  * `items` (draft-07, 2019-09): a schema for every item, or an array of schemas for the items at
@@ -59,8 +74,8 @@ export const itemsLegacyKeyword = defineKeyword<unknown, LegacyItems>({
   applies: 'child',
   instanceTypes: ['array'],
   compile(value, ctx) {
-    if (Array.isArray(value)) return { tuple: value.map((_, i) => ctx.subschema(i)), all: null }
-    return { tuple: null, all: ctx.subschema() }
+    if (Array.isArray(value)) return new TupleItems(value.map((_, i) => ctx.subschema(i)))
+    return new AllItems(ctx.subschema())
   },
   validate(c, x, ctx) {
     const a = x as unknown[]

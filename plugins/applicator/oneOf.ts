@@ -2,8 +2,7 @@ import { defineKeyword } from '../../core/index.ts'
 import type { ValidationIssue } from '../../core/index.ts'
 import { compileSchemaArray, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
-import { applyMeant, discriminatorOf, exclusive, guardedBranch, routeCode, routeOf, somePasses } from './_discriminate.ts'
-import type { Branches } from './_discriminate.ts'
+import { Branches, applyMeant, discriminatorOf, exclusive, guardedBranch, routeCode, routeOf, somePasses } from './_discriminate.ts'
 
 /**
  * `oneOf`: the value must be valid against exactly one subschema. In a tagged union (see
@@ -15,7 +14,7 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
   vocabulary: 'applicator',
   schemaShape: 'schemaArray',
   applies: 'in-place',
-  compile: (value, ctx) => ({ handles: compileSchemaArray(value, ctx) }),
+  compile: (value, ctx) => new Branches(compileSchemaArray(value, ctx)),
   validate(c, x, ctx) {
     const d = discriminatorOf(c)
     const meant = d === null ? -1 : routeOf(d, x)

@@ -7,7 +7,15 @@ import { isRegex } from './misc.ts'
  * unknown format, or `formats: 'annotate'`, is an annotation only.
  * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-7
  */
-export const formatKeyword = defineKeyword<unknown, { name: string; check: FormatChecker }>({
+/** `format` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class Format {
+  constructor(
+    readonly name: string,
+    readonly check: FormatChecker,
+  ) {}
+}
+
+export const formatKeyword = defineKeyword<unknown, Format>({
   keyword: 'format',
   vocabulary: 'format',
   instanceTypes: ['string'],
@@ -23,7 +31,7 @@ export const formatKeyword = defineKeyword<unknown, { name: string; check: Forma
       ctx.regexProblem('') // a kernel without that engine fails here, at compile time, not per value
       check = (s) => ctx.regexProblem(s) === undefined
     }
-    return check === undefined ? undefined : { name, check }
+    return check === undefined ? undefined : new Format(name, check)
   },
   validate: (f, x) => f.check(x as string),
   emit: (f, g) => `${g.constant(f.check)}(x)`,

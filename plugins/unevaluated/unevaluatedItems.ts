@@ -1,11 +1,19 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
+/** `unevaluatedItems` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class Unevaluated {
+  constructor(
+    readonly handle: SchemaHandle,
+    readonly forbidden: boolean,
+  ) {}
+}
+
 /**
  * `unevaluatedItems`: items that no adjacent keyword evaluated must be valid against this schema.
  * @see https://json-schema.org/draft/2020-12/json-schema-core#section-11.2
  */
-export const unevaluatedItemsKeyword = defineKeyword<unknown, { handle: SchemaHandle; forbidden: boolean }>({
+export const unevaluatedItemsKeyword = defineKeyword<unknown, Unevaluated>({
   keyword: 'unevaluatedItems',
   vocabulary: 'unevaluated',
   dialects: ['2020-12', '2019-09'],
@@ -13,7 +21,7 @@ export const unevaluatedItemsKeyword = defineKeyword<unknown, { handle: SchemaHa
   applies: 'child',
   instanceTypes: ['array'],
   phase: 1,
-  compile: (value, ctx) => ({ handle: ctx.subschema(), forbidden: value === false }),
+  compile: (value, ctx) => new Unevaluated(ctx.subschema(), value === false),
   validate(c, x, ctx) {
     const tracker = ctx.evaluated!
     const a = x as unknown[]

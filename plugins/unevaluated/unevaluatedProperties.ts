@@ -1,13 +1,21 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
+/** `unevaluatedProperties` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class Unevaluated {
+  constructor(
+    readonly handle: SchemaHandle,
+    readonly forbidden: boolean,
+  ) {}
+}
+
 /**
  * `unevaluatedProperties`: properties that no adjacent keyword (including in-place subschemas
  * that passed) evaluated must be valid against this schema. Runs after its siblings; the kernel
  * collects evaluated locations only where a schema like this one needs them.
  * @see https://json-schema.org/draft/2020-12/json-schema-core#section-11.3
  */
-export const unevaluatedPropertiesKeyword = defineKeyword<unknown, { handle: SchemaHandle; forbidden: boolean }>({
+export const unevaluatedPropertiesKeyword = defineKeyword<unknown, Unevaluated>({
   keyword: 'unevaluatedProperties',
   vocabulary: 'unevaluated',
   dialects: ['2020-12', '2019-09'],
@@ -15,7 +23,7 @@ export const unevaluatedPropertiesKeyword = defineKeyword<unknown, { handle: Sch
   applies: 'child',
   instanceTypes: ['object'],
   phase: 1,
-  compile: (value, ctx) => ({ handle: ctx.subschema(), forbidden: value === false }),
+  compile: (value, ctx) => new Unevaluated(ctx.subschema(), value === false),
   validate(c, x, ctx) {
     const tracker = ctx.evaluated!
     const o = x as Record<string, unknown>

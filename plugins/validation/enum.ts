@@ -1,11 +1,14 @@
 import { canonicalKey, copyJson, defineKeyword, jsonEqual, jsonTypeOf } from '../../core/index.ts'
 
-interface Enum {
-  values: unknown[]
-  /** Canonical keys of every allowed value, for O(1) lookups of objects and arrays. */
-  keys: Set<string> | null
-  /** Allowed primitives (fast path); numbers by value. */
-  primitives: Set<unknown>
+/** `enum` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class Enum {
+  constructor(
+    readonly values: unknown[],
+    /** Canonical keys of every allowed value, for O(1) lookups of objects and arrays. */
+    readonly keys: Set<string> | null,
+    /** Allowed primitives (fast path); numbers by value. */
+    readonly primitives: Set<unknown>,
+  ) {}
 }
 
 /**
@@ -24,7 +27,7 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
       if (typeof v === 'object' && v !== null) compound = true
       else primitives.add(Object.is(v, -0) ? 0 : v)
     }
-    return { values, keys: compound ? new Set(values.map(canonicalKey)) : null, primitives }
+    return new Enum(values, compound ? new Set(values.map(canonicalKey)) : null, primitives)
   },
   validate(e, x) {
     if (typeof x !== 'object' || x === null) return e.primitives.has(Object.is(x, -0) ? 0 : x)
@@ -44,14 +47,19 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
   },
 })
 
+/** `const` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class Const {
+  constructor(readonly value: unknown) {}
+}
+
 /**
  * `const`: the value must be JSON-equal to the given value.
  * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.3
  */
-export const constKeyword = defineKeyword<unknown, { value: unknown }>({
+export const constKeyword = defineKeyword<unknown, Const>({
   keyword: 'const',
   vocabulary: 'validation',
-  compile: (value) => ({ value: copyJson(value).copy }),
+  compile: (value) => new Const(copyJson(value).copy),
   validate: (c, x) => jsonEqual(c.value, x),
   emit(c, g) {
     if (jsonTypeOf(c.value) !== g.type) return 'false'

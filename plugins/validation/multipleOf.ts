@@ -1,18 +1,21 @@
 import { defineKeyword } from '../../core/index.ts'
 
-interface MultipleOf {
-  divisor: number
-  /** The divisor as an exact decimal: mantissa × 10^exponent. */
-  mantissa: bigint
-  exponent: number
-  /** `mantissa` as a safe integer, or 0 when it is not one. */
-  small: number
-  integer: boolean
-  /**
-   * A power of two from 2^-8 to 2^30 (0.25, 0.5, 8): dividing by it is exact, and for |x| < 10^6
-   * the quotient is an integer exactly when the decimal value is a multiple (at most 14 digits).
-   */
-  dyadic: boolean
+/** `multipleOf` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
+class MultipleOf {
+  constructor(
+    readonly divisor: number,
+    /** The divisor as an exact decimal: mantissa × 10^exponent. */
+    readonly mantissa: bigint,
+    readonly exponent: number,
+    /** `mantissa` as a safe integer, or 0 when it is not one. */
+    readonly small: number,
+    readonly integer: boolean,
+    /**
+     * A power of two from 2^-8 to 2^30 (0.25, 0.5, 8): dividing by it is exact, and for |x| < 10^6
+     * the quotient is an integer exactly when the decimal value is a multiple (at most 14 digits).
+     */
+    readonly dyadic: boolean,
+  ) {}
 }
 
 /** The exact decimal value of a number's shortest representation (`0.0075` is 75 × 10^-4). */
@@ -38,7 +41,7 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
     const small = mantissa <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(mantissa) : 0
     const log = Math.log2(divisor)
     const dyadic = Number.isInteger(log) && log >= -8 && log <= 30
-    return { divisor, mantissa, exponent, small, integer: Number.isSafeInteger(divisor), dyadic }
+    return new MultipleOf(divisor, mantissa, exponent, small, Number.isSafeInteger(divisor), dyadic)
   },
   validate: (m, x) => isMultiple(m, x as number),
   emit(m, g) {
