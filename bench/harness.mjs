@@ -511,9 +511,9 @@ function render() {
       `Row 5 measured in the main process, after the rows before it (same libraries and method): ` +
         names.map((n) => `${n} ${c[n]?.opsPerSec !== undefined ? fmtOps(c[n].opsPerSec) : (c[n]?.status ?? '—')}`).join(', ') +
         (coldInSequence.ratio === undefined ? '.' : `; schemavet / ${coldInSequence.best} ${coldInSequence.ratio.toFixed(2)}x. `) +
-        "The cause is V8's allocation-site pretenuring: after schemavet has compiled the four row schemas earlier in the process (compiling them alone, without validating anything, " +
-        'drops this row from about 13k to 7.7k), some of its compile-time allocation sites are marked to allocate in old space; those objects then keep young ones alive, so ' +
-        'scavenges take about 8 ms instead of 1 ms and promote what is garbage a moment later. In a reduced reproduction (those schemas compiled and validated, then this loop for schemavet alone) the figure is 6.5k, and 13.8k with `--no-allocation-site-pretenuring` (a V8 flag, not something a library may set).',
+        'Row 5 used to lose here (0.63x before commit c61ba57): the hot rows had compiled large schemas, V8 had moved the allocation sites of the object and array ' +
+        'literals that built compiled records to the old generation, and every later compile then left old garbage holding young objects alive through each ' +
+        'scavenge. Those records are now built by classes or copies (docs/plugins.md, "Compiled values").',
     )
   }
   if (coldExtra?.opsPerSec !== undefined) {
