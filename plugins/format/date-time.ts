@@ -10,12 +10,15 @@
  */
 
 /**
- * `YYYY-MM-DD` at index 0 when `date` (the caller has checked the length; the day is checked
- * against the month), then, when `at >= 0`, `HH:MM:SS[.digits](Z|z|±HH:MM)` from `at` to the end,
- * with ranges and the leap-second rule. One function for both parts: a date-time costs one call.
+ * `kind` 0: `full-date` (`YYYY-MM-DD`, the day checked against the month); 1: `full-time`
+ * (`HH:MM:SS[.digits](Z|z|±HH:MM)`, with ranges and the leap-second rule); 2: `date-time` (a
+ * date, `T` or `t`, a time). One function for all three: a date-time costs one call. No free
+ * variables and only `return <expression>` exits: the generated tier inlines it (`inline.ts`).
  */
-function scan(s: string, date: boolean, at: number): boolean {
-  if (date) {
+function scan(s: string, kind: number): boolean {
+  let at = 0
+  if (kind !== 1) {
+    if (kind === 0 ? s.length !== 10 : s.length < 20) return false
     const y0 = s.charCodeAt(0) - 48
     const y1 = s.charCodeAt(1) - 48
     const y2 = s.charCodeAt(2) - 48
@@ -37,7 +40,10 @@ function scan(s: string, date: boolean, at: number): boolean {
     } else if (day > (month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31)) {
       return false
     }
-    if (at < 0) return true
+    if (kind === 0) return true
+    const t = s.charCodeAt(10)
+    if (t !== 0x54 && t !== 0x74) return false
+    at = 11
   }
   const i = at
   const n = s.length
@@ -86,7 +92,7 @@ function scan(s: string, date: boolean, at: number): boolean {
  * only. Does not allocate.
  */
 export function isDate(value: string): boolean {
-  return value.length === 10 && scan(value, true, -1)
+  return scan(value, 0)
 }
 
 /**
@@ -94,7 +100,7 @@ export function isDate(value: string): boolean {
  * `Z` may be lower case; `-00:00` (unknown local offset) is accepted. Does not allocate.
  */
 export function isTime(value: string): boolean {
-  return scan(value, false, 0)
+  return scan(value, 1)
 }
 
 /**
@@ -102,6 +108,12 @@ export function isTime(value: string): boolean {
  * the separator must be `T`/`t` (not a space). Does not allocate.
  */
 export function isDateTime(value: string): boolean {
-  const t = value.charCodeAt(10)
-  return value.length >= 20 && (t === 0x54 || t === 0x74) && scan(value, true, 11)
+  return scan(value, 2)
 }
+
+/** What the generated tier may inline for these checkers: the scanning function and its arguments. */
+export const INLINE_DATE_TIME = new Map<(value: string) => boolean, { fn: typeof scan; args: readonly string[] }>([
+  [isDate, { fn: scan, args: ['x', '0'] }],
+  [isTime, { fn: scan, args: ['x', '1'] }],
+  [isDateTime, { fn: scan, args: ['x', '2'] }],
+])

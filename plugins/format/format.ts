@@ -1,5 +1,7 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { FormatChecker } from '../../core/index.ts'
+import { INLINE_DATE_TIME } from './date-time.ts'
+import { inlined } from './inline.ts'
 import { isRegex } from './misc.ts'
 
 /**
@@ -34,6 +36,9 @@ export const formatKeyword = defineKeyword<unknown, Format>({
     return check === undefined ? undefined : new Format(name, check)
   },
   validate: (f, x) => f.check(x as string),
-  emit: (f, g) => `${g.constant(f.check)}(x)`,
+  emit(f, g) {
+    const inline = INLINE_DATE_TIME.get(f.check)
+    return (inline !== undefined ? inlined(inline.fn, inline.args, g) : undefined) ?? `${g.constant(f.check)}(x)`
+  },
   error: { params: (f) => ({ format: f.name }), message: (p) => `must match format "${p.format}"` },
 })
