@@ -19,61 +19,10 @@ import type { EmitBlock, EmitContext } from './emit.ts'
 import type { JsonType, SchemaHandle, SchemaView } from './types.ts'
 import { hasOwn } from './json.ts'
 import { escapeToken } from './uri.ts'
-
-let allowed: boolean | undefined
-
-/** Whether this runtime lets us generate code (tried once). */
-export function codegenAllowed(): boolean {
-  if (allowed === undefined) {
-    try {
-      allowed = new Function('return true')() === true
-    } catch {
-      allowed = false
-    }
-  }
-  return allowed
-}
+import { Source } from './source.ts'
 
 /** Instance types in step-table order. */
 const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
-
-/** Constants bound to a name of their own; past these (a huge schema), an element of the array. */
-const NAMED_CONSTANTS = 10_000
-
-/** Constants and locals of one generated function or module. */
-class Source {
-  readonly values: unknown[] = []
-  private readonly ids = new Map<unknown, string>()
-  locals: string[] = []
-
-  constant(value: unknown): string {
-    let name = this.ids.get(value)
-    if (name === undefined) {
-      const n = this.values.length
-      name = n < NAMED_CONSTANTS ? `k${n}` : `K$[${n}]`
-      this.values.push(value)
-      this.ids.set(value, name)
-    }
-    return name
-  }
-
-  local(): string {
-    const name = `t${this.locals.length}`
-    this.locals.push(name)
-    return name
-  }
-
-  build<T>(body: string, extra: Record<string, unknown> = {}): T {
-    // The constants come in one array, not one parameter each: a large schema has more of them
-    // than a call may pass, or than one function may bind to names.
-    const values = [...this.values, ...Object.values(extra)]
-    const names: string[] = []
-    for (let i = 0; i < Math.min(this.values.length, NAMED_CONSTANTS); i++) names.push(`k${i} = K$[${i}]`)
-    Object.keys(extra).forEach((key, i) => names.push(`${key} = K$[${this.values.length + i}]`))
-    const bind = names.length === 0 ? '' : `var ${names.join(', ')};\n`
-    return new Function('K$', bind + body)(values) as T
-  }
-}
 
 const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
 
