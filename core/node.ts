@@ -29,9 +29,9 @@ export const TYPE_INDEX: Record<string, number> = { string: 0, number: 1, boolea
 const TYPE_NAMES = ['string', 'number', 'boolean', 'null', 'array', 'object'] as const
 
 const NO_STEPS: readonly Step[] = Object.freeze([])
-const NO_TABLE: readonly (readonly Step[])[] = Object.freeze([NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS])
 /** What a node's own table is copied from (never changed itself). */
 const EMPTY_TABLE: (readonly Step[])[] = [NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS, NO_STEPS]
+const NO_TABLE: readonly (readonly Step[])[] = Object.freeze(EMPTY_TABLE.slice())
 
 /** Which type indices a definition's `instanceTypes` admits (bit t), computed once per definition. */
 const admitted = new WeakMap<KeywordDefinition, number>()

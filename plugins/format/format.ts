@@ -4,11 +4,6 @@ import { INLINE_DATE_TIME } from './date-time.ts'
 import { inlined } from './inline.ts'
 import { isRegex } from './misc.ts'
 
-/**
- * `format`: with `formats: 'assert'` (the default) a known format is checked on strings; an
- * unknown format, or `formats: 'annotate'`, is an annotation only.
- * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-7
- */
 /** `format` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Format {
   constructor(
@@ -17,6 +12,11 @@ class Format {
   ) {}
 }
 
+/**
+ * `format`: with `formats: 'assert'` (the default) a known format is checked on strings; an
+ * unknown format, or `formats: 'annotate'`, is an annotation only.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-7
+ */
 export const formatKeyword = defineKeyword<unknown, Format>({
   keyword: 'format',
   vocabulary: 'format',
