@@ -340,7 +340,7 @@ return {
   enter: function (f, x) { D = 0; R = null; return f(x); },
   fns: [${nodes.map((n) => fn.get(n)).join(', ')}],
   failure: function () {
-    for (var p = '', i = FN - 1; i >= 0; i--) p += FE[i] ? FP[i] : '/' + ESC(FP[i]);
+    for (var p = '', i = FN - 1, s; i >= 0; i--) p += FE[i] ? FP[i] : typeof (s = FP[i]) === 'number' ? '/' + s : '/' + ESC(s);
     return { node: FS.node, step: FS.step, instance: FX, pointer: p, depth: FN };
   },
 };`, { makeRun, BAIL: { bail: true }, ESC: escapeToken })

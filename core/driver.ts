@@ -75,6 +75,25 @@ export class Driver {
     return this.spare === null ? (this.spare = new Run(settings, this, task, limit)) : this.spare.restart(settings, task, limit)
   }
 
+  /**
+   * The issues of the failing leaf step a generated check found (a step applying no subschema, in
+   * a node without limits), evaluated again on the kept run, collecting. Undefined when the step
+   * passes here (the tiers disagree: the caller runs the general pass) or threw. The short way
+   * from `validate` to an explained failure: no task loop, no result object.
+   */
+  leafIssues(task: Task, settings: PassSettings): ValidationIssue[] | undefined {
+    this.busy = true
+    this.ancestors[0] = task.instance
+    const run = this.spareRun(settings, task, SPLIT_DEPTH)
+    try {
+      return run.evaluateStep(task.step!, task.instance) ? undefined : (run.errors ?? undefined)
+    } catch {
+      return undefined
+    } finally {
+      this.busy = false
+    }
+  }
+
   /** A leaf step on the kept run; undefined (the general loop answers) if it threw. */
   private leaf(task: Task, step: Step, settings: PassSettings): PassResult | undefined {
     this.ancestors[0] = task.instance

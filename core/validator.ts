@@ -162,9 +162,15 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    * instance path. Undefined when the general pass must answer instead.
    */
   private explain(f: FastFailure): ValidationIssue[] | undefined {
-    const task = { node: f.node, instance: f.instance, pointer: f.pointer, depth: 0, scope: NO_SCOPE, scopeKey: '', step: f.step ?? undefined }
+    const step = f.step ?? undefined
+    const task = { node: f.node, instance: f.instance, pointer: f.pointer, depth: 0, scope: NO_SCOPE, scopeKey: '', step }
     try {
       const settings = (this.explaining ??= { ...this.collect, fast: this.compilation.fast })
+      // A leaf step (the usual failure: a type, a bound, a format) takes the short way.
+      if (step !== undefined && step.definition.applies === undefined && f.node.policy === null) {
+        const issues = this.driver().leafIssues(task, settings)
+        return issues === undefined || issues.length === 0 ? undefined : issues
+      }
       const result = this.driver().runTask(task, settings)
       return result.ok || result.errors.length === 0 ? undefined : result.errors
     } catch {

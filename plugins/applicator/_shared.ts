@@ -76,10 +76,15 @@ export function tupleItems(handles: SchemaHandle[], g: EmitContext): string | Em
   return { test: terms.map(([i, c]) => `(x.length <= ${i} || ${c})`).join(' && '), transparent: true }
 }
 
-/** An expression testing whether the variable `key` is one of `names` (`false` when there are none). */
+/**
+ * An expression testing whether the variable `key` is one of `names` (`false` when there are none).
+ * Up to 32 names it is a chain of comparisons: for-in keys are internalized, so each is a pointer
+ * compare, and a 16-name chain costs a quarter of `Set.prototype.has` on every key (55 vs 208 ns
+ * per object); from about 32 names on the set is no slower.
+ */
 export function nameTest(g: EmitContext, key: string, names: Iterable<string>): string {
   const list = [...names]
   if (list.length === 0) return 'false'
-  if (list.length > 8) return `${g.constant(new Set(list))}.has(${key})`
+  if (list.length > 32) return `${g.constant(new Set(list))}.has(${key})`
   return `(${list.map((n) => `${key} === ${JSON.stringify(n)}`).join(' || ')})`
 }

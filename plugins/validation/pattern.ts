@@ -1,6 +1,7 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { RegexMatcher } from '../../core/index.ts'
 import { compilePattern } from '../applicator/_shared.ts'
+import { scanStatements } from '../regex/scan.ts'
 
 /**
  * `pattern`: the string must match the ECMAScript regular expression (with the `u` flag),
@@ -16,8 +17,12 @@ export const patternKeyword = defineKeyword<unknown, RegexMatcher>({
   emit: (re, g) => {
     // `^` then literal characters only (common: `^tool-`): a prefix test, no regex run.
     const m = /^\^([^\\^$.|?*+()[\]{}]+)(\$?)$/.exec(re.source)
-    if (m === null) return `${g.constant(re)}.test(x)`
-    return m[2] === '$' ? `x === ${JSON.stringify(m[1])}` : `x.startsWith(${JSON.stringify(m[1])})`
+    if (m !== null) return m[2] === '$' ? `x === ${JSON.stringify(m[1])}` : `x.startsWith(${JSON.stringify(m[1])})`
+    // Anchored characters and classes (`^[A-Z]{2}$`): a scan of the code units, no regex run.
+    const scan = scanStatements(re.source)
+    if (scan === undefined) return `${g.constant(re)}.test(x)`
+    const answer = g.local()
+    return { setup: scan(answer), test: answer }
   },
   error: { params: (re) => ({ pattern: re.source }), message: (p) => `must match pattern "${p.pattern}"` },
 })

@@ -1,0 +1,116 @@
+/**
+ * Anchored patterns of single characters and character classes (`^TCK-[0-9]{6}$`,
+ * `^[a-z]+\/[a-z0-9.+-]+$`, `^[A-Z]{2}$`) as generated statements: one pass over the string's
+ * code units, no regular expression run. Only patterns whose greedy reading is the only one are
+ * taken (each repeat of varying length is disjoint from whatever may follow it), so the scan
+ * answers exactly as `RegExp.prototype.test` with the `u` flag; anything else is left to the engine.
+ */
+import { intersects, normalize } from './charset.ts'
+import { parseRegex } from './parse.ts'
+import type { RegexNode } from './parse.ts'
+
+/** One position of the pattern: a set of code points, repeated `min` to `max` times. */
+interface Item {
+  ranges: number[]
+  min: number
+  max: number
+}
+
+/** More items than this stay with the engine (the generated block grows with each). */
+const MAX_ITEMS = 24
+/** Code points that are one UTF-16 code unit each (no surrogates): a unit test is a code point test. */
+const SINGLE_UNIT = [0, 0xd7ff, 0xe000, 0xffff]
+
+/** The pattern as anchored items, or undefined when it is not of the simple form. */
+function itemsOf(source: string): { items: Item[]; end: boolean } | undefined {
+  let tree: RegexNode
+  try {
+    tree = parseRegex(source)
+  } catch {
+    return undefined
+  }
+  const nodes = tree.type === 'seq' ? tree.items : [tree]
+  const first = nodes[0]
+  if (first === undefined || first.type !== 'assert' || first.kind !== '^') return undefined
+  const last = nodes[nodes.length - 1]!
+  const end = nodes.length > 1 && last.type === 'assert' && last.kind === '$'
+  const items: Item[] = []
+  for (const node of nodes.slice(1, end ? -1 : undefined)) {
+    const item = node.type === 'repeat' ? itemOf(node.body, node.min, node.max) : itemOf(node, 1, 1)
+    if (item === undefined || items.length === MAX_ITEMS) return undefined
+    items.push(item)
+  }
+  return { items, end }
+}
+
+function itemOf(node: RegexNode, min: number, max: number): Item | undefined {
+  let ranges: number[]
+  if (node.type === 'char') ranges = [node.cp, node.cp]
+  else if (node.type === 'class' && !node.negated && node.properties.length === 0) ranges = node.ranges
+  else return undefined
+  if (ranges.length === 0 || !within(ranges, SINGLE_UNIT)) return undefined
+  return { ranges, min, max }
+}
+
+/** Every range of `ranges` lies inside one range of `outer`. */
+function within(ranges: readonly number[], outer: readonly number[]): boolean {
+  for (let i = 0; i < ranges.length; i += 2) {
+    let inside = false
+    for (let j = 0; j < outer.length && !inside; j += 2) inside = ranges[i]! >= outer[j]! && ranges[i + 1]! <= outer[j + 1]!
+    if (!inside) return false
+  }
+  return true
+}
+
+/**
+ * Greedy is exact when a repeat of varying length shares no character with any item that may
+ * come next: the items after it up to and including the first one that must appear.
+ */
+function greedyIsExact(items: readonly Item[]): boolean {
+  for (let i = 0; i < items.length; i++) {
+    if (items[i]!.min === items[i]!.max) continue
+    for (let j = i + 1; j < items.length; j++) {
+      if (intersects(items[i]!.ranges, items[j]!.ranges)) return false
+      if (items[j]!.min > 0) break
+    }
+  }
+  return true
+}
+
+/** A test of the code unit `c` against `ranges`. */
+function rangeTest(ranges: readonly number[]): string {
+  const terms: string[] = []
+  for (let i = 0; i < ranges.length; i += 2) {
+    const [lo, hi] = [ranges[i]!, ranges[i + 1]!]
+    terms.push(lo === hi ? `c === ${lo}` : hi === lo + 1 ? `c === ${lo} || c === ${hi}` : `(c >= ${lo} && c <= ${hi})`)
+  }
+  return terms.join(' || ')
+}
+
+/**
+ * For a simple anchored pattern, a writer of statements that set `answer` to whether `x` (a
+ * string) matches `source` as a `u`-flag regular expression (they use the label `answer$`);
+ * undefined for any other pattern.
+ */
+export function scanStatements(source: string): ((answer: string) => string) | undefined {
+  const parsed = itemsOf(source)
+  if (parsed === undefined || !greedyIsExact(parsed.items)) return undefined
+  return (answer) => writeScan(parsed.items, parsed.end, answer)
+}
+
+function writeScan(items: readonly Item[], end: boolean, answer: string): string {
+  const label = `${answer}$`
+  const lines = [`${answer} = false; ${label}: { const n = x.length; let i = 0, c = 0;`]
+  for (const { ranges, min, max } of items) {
+    const test = rangeTest(normalize(ranges))
+    if (min === 1 && max === 1) {
+      lines.push(`if (i === n || !(c = x.charCodeAt(i), ${test})) break ${label}; i++;`)
+      continue
+    }
+    const bound = max === Infinity ? '' : ` && i - m < ${max}`
+    lines.push(`{ const m = i; while (i < n${bound} && (c = x.charCodeAt(i), ${test})) i++; if (i - m < ${min}) break ${label}; }`)
+  }
+  if (end) lines.push(`if (i !== n) break ${label};`)
+  lines.push(`${answer} = true; }`)
+  return lines.join('\n')
+}
