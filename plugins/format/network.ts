@@ -113,16 +113,15 @@ export function isIdnEmail(value: string): boolean {
   return domain.charCodeAt(0) === 0x5b ? ADDRESS_LITERAL_RE.test(domain) : isIdnaHostname(domain)
 }
 
-/** Characters of an RFC 5322 `atext` (ASCII), by code. */
-const ATEXT_CODES = new Uint8Array(128)
-for (const c of "!#$%&'*+/=?^_`{|}~-") ATEXT_CODES[c.charCodeAt(0)] = 1
-for (let c = 48; c <= 57; c++) ATEXT_CODES[c] = 1
-for (let c = 65; c <= 90; c++) ATEXT_CODES[c] = ATEXT_CODES[c + 32] = 1
-
-/** An ASCII letter or digit. */
-function isAlnum(c: number): boolean {
-  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122)
-}
+/**
+ * ASCII characters by code: bit 1 an RFC 5322 `atext` character, bit 2 a host-name label
+ * character (letter, digit, hyphen).
+ */
+const EMAIL_CODES = new Uint8Array(128)
+for (const c of "!#$%&'*+/=?^_`{|}~-") EMAIL_CODES[c.charCodeAt(0)]! |= 1
+for (let c = 48; c <= 57; c++) EMAIL_CODES[c]! |= 3
+for (let c = 65; c <= 90; c++) EMAIL_CODES[c]! |= EMAIL_CODES[c + 32]! |= 3
+EMAIL_CODES[0x2d]! |= 2
 
 /**
  * The common address in one scan: a dot-atom local part of at most 64 characters, `@`, and
@@ -133,31 +132,32 @@ function plainEmail(s: string): boolean {
   const n = s.length
   if (n > 254) return false
   let i = 0
-  let dot = true
+  // The character before, starting as if after a dot: a dot may not lead, trail or repeat.
+  let previous = 0x2e
   for (; i < n; i++) {
     const c = s.charCodeAt(i)
     if (c === 0x40) break
     if (c === 0x2e) {
-      if (dot) return false
-      dot = true
-    } else if (c < 128 && ATEXT_CODES[c] === 1) {
-      dot = false
-    } else {
+      if (previous === 0x2e) return false
+    } else if (c >= 128 || (EMAIL_CODES[c]! & 1) === 0) {
       return false
     }
+    previous = c
   }
-  if (i === n || dot || i > 64) return false
+  if (i === n || previous === 0x2e || i > 64) return false
+  // Labels: a run of label characters, then a dot or the end.
   let start = i + 1
-  for (let j = start; j <= n; j++) {
-    const c = j < n ? s.charCodeAt(j) : 0x2e
-    if (c !== 0x2e) {
-      if (!isAlnum(c) && c !== 0x2d) return false
-      continue
+  let j = start
+  for (;;) {
+    for (; j < n; j++) {
+      const c = s.charCodeAt(j)
+      if (c >= 128 || (EMAIL_CODES[c]! & 2) === 0) break
     }
     const length = j - start
     if (length < 1 || length > 63 || s.charCodeAt(start) === 0x2d || s.charCodeAt(j - 1) === 0x2d) return false
     if (length >= 4 && (s.charCodeAt(start) | 32) === 0x78 && (s.charCodeAt(start + 1) | 32) === 0x6e && s.charCodeAt(start + 2) === 0x2d && s.charCodeAt(start + 3) === 0x2d) return false
-    start = j + 1
+    if (j === n) return true
+    if (s.charCodeAt(j) !== 0x2e) return false
+    start = ++j
   }
-  return true
 }
