@@ -127,6 +127,17 @@ export interface FastFailure {
   pointer: string
   /** Child applications between that value and `instance` (the pointer's segment count). */
   depth: number
+  /** The step's generated test mirrors its `validate` (`EmitBlock.mirrorsValidate`). */
+  mirrors: boolean
+}
+
+/** What the generated code records where it fails: the node, the step (null: the node itself). */
+class FailureRecord {
+  constructor(
+    readonly node: Node,
+    readonly step: Step | null,
+    public mirrors: boolean,
+  ) {}
 }
 
 /** A compile's boolean pass as one generated module. */
@@ -251,13 +262,20 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
   // one prototype check per object, and a form testing every read (`<name>$own`) for the rest.
   const ownNames = new Set<string>()
   const hop = src.constant(hasOwn)
-  const records = new Map<Step | null, string>()
+  const records = new Map<Step | null, { name: string; record: FailureRecord }>()
   const functions = nodes.map((node) => {
     records.clear()
-    // One failure record per (node, step), shared by the type branches that fail at that step.
-    const record = (step: Step | null) => {
-      let name = records.get(step)
-      if (name === undefined) records.set(step, (name = src.constant({ node, step })))
+    // One failure record per (node, step), shared by the type branches that fail at that step
+    // (it mirrors `validate` only if every branch's code does).
+    const record = (step: Step | null, mirrors = false) => {
+      const known = records.get(step)
+      if (known !== undefined) {
+        known.record.mirrors &&= mirrors
+        return known.name
+      }
+      const made = new FailureRecord(node, step, mirrors)
+      const name = src.constant(made)
+      records.set(step, { name, record: made })
       return name
     }
     const own = record(null)
@@ -303,7 +321,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
           reads.settle()
           if (code.test === 'true' && code.setup === undefined) continue
           const parts = descends || code.called === true || after.length > 0 ? after : before
-          const failed = code.transparent === true ? 'return false;' : `return F(${record(s)}, x);`
+          const failed = code.transparent === true ? 'return false;' : `return F(${record(s, code.mirrorsValidate === true)}, x);`
           // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
           if (code.test === 'false' && code.setup === undefined) {
             parts.push(failed)
@@ -341,7 +359,7 @@ return {
   fns: [${nodes.map((n) => fn.get(n)).join(', ')}],
   failure: function () {
     for (var p = '', i = FN - 1, s; i >= 0; i--) p += FE[i] ? FP[i] : typeof (s = FP[i]) === 'number' ? '/' + s : '/' + ESC(s);
-    return { node: FS.node, step: FS.step, instance: FX, pointer: p, depth: FN };
+    return { node: FS.node, step: FS.step, instance: FX, pointer: p, depth: FN, mirrors: FS.mirrors };
   },
 };`, { makeRun, BAIL: { bail: true }, ESC: escapeToken })
   const byNode = new Map(nodes.map((n, i) => [n, built.fns[i]!]))

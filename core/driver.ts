@@ -79,13 +79,16 @@ export class Driver {
    * The issues of the failing leaf step a generated check found (a step applying no subschema, in
    * a node without limits), evaluated again on the kept run, collecting. Undefined when the step
    * passes here (the tiers disagree: the caller runs the general pass) or threw. The short way
-   * from `validate` to an explained failure: no task loop, no result object.
+   * from `validate` to an explained failure: no task loop, no result object. `mirrors`: the
+   * generated test ran the step's own function (`EmitBlock.mirrorsValidate`), so the step is not
+   * evaluated again, only its issue made.
    */
-  leafIssues(task: Task, settings: PassSettings): ValidationIssue[] | undefined {
+  leafIssues(task: Task, settings: PassSettings, mirrors: boolean): ValidationIssue[] | undefined {
     this.busy = true
     this.ancestors[0] = task.instance
     const run = this.spareRun(settings, task, SPLIT_DEPTH)
     try {
+      if (mirrors) return run.failStep(task.step!, task.instance)
       return run.evaluateStep(task.step!, task.instance) ? undefined : (run.errors ?? undefined)
     } catch {
       return undefined

@@ -12,6 +12,12 @@ export interface EmitBlock {
    * (without `allErrors`) are exactly those of that subschema: a failure is explained from there.
    */
   transparent?: boolean
+  /**
+   * The test runs the very function the keyword's `validate` runs (called, or inlined from its
+   * source), and `validate` records no issue of its own: a failure here is explained by the
+   * keyword's `error` alone, without evaluating the step again.
+   */
+  mirrorsValidate?: boolean
 }
 
 /** What a keyword's `emit` may use while generating code. */

@@ -245,6 +245,15 @@ export class Run implements RunContext {
     return false
   }
 
+  /** The issues of `step` failing on `x`, recorded without evaluating it (its failure is known). */
+  failStep(step: Step, x: unknown): ValidationIssue[] | undefined {
+    const outer = this.step
+    this.step = step
+    this.fail(step, x)
+    this.step = outer
+    return this.errors !== null && this.errors.length > 0 ? this.errors : undefined
+  }
+
   dynamicTarget(anchor: string): SchemaHandle | undefined {
     for (const resource of this.scope) {
       if (resource.dynamicAnchors.has(anchor)) return this.driver.dynamicHandle(resource, anchor)

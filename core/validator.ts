@@ -168,7 +168,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
       const settings = (this.explaining ??= { ...this.collect, fast: this.compilation.fast })
       // A leaf step (the usual failure: a type, a bound, a format) takes the short way.
       if (step !== undefined && step.definition.applies === undefined && f.node.policy === null) {
-        const issues = this.driver().leafIssues(task, settings)
+        const issues = this.driver().leafIssues(task, settings, f.mirrors)
         return issues === undefined || issues.length === 0 ? undefined : issues
       }
       const result = this.driver().runTask(task, settings)

@@ -216,6 +216,38 @@ test('a module with more constants than one call may pass is built; one the engi
   assert.ok(refused.validate(-1))
 })
 
+test('a failing format is explained without a second check; a keyword whose code does not mirror validate is checked again', () => {
+  let calls = 0
+  const sku = (s: string) => {
+    calls++
+    return /^[A-Z]{3}-\d+$/.test(s)
+  }
+  const schema = { type: 'array', items: { type: 'object', properties: { sku: { type: 'string', format: 'sku' } } } }
+  const generated = newJSONSchema(schema, { codegenThreshold: 0, customFormats: { sku } }) as Compiled
+  const interpreted = newJSONSchema(schema, { codegen: false, customFormats: { sku } }) as Compiled
+  const data = [{ sku: 'ABC-1' }, { sku: 'abc' }]
+  assert.equal(issuesOf(generated, data), issuesOf(interpreted, data))
+  calls = 0
+  assert.equal(issuesOf(generated, data), ['format /1/sku #/items/properties/sku/format must match format "sku"'])
+  assert.is(calls, 2, 'one check per string, none again to explain')
+
+  // A keyword with its own code (no mirrorsValidate): the failing step is evaluated again.
+  let runs = 0
+  const even = defineKeyword<true, true>({
+    keyword: 'even',
+    vocabulary: 'example',
+    instanceTypes: ['number'],
+    compile: () => true,
+    validate: (_c, x) => (runs++, (x as number) % 2 === 0),
+    emit: () => 'x % 2 === 0',
+    error: { message: () => 'must be even' },
+  })
+  const evens = createKernel({ plugins: [even] }).newJSONSchema({ items: { even: true } }, { codegenThreshold: 0 }) as Compiled
+  assert.ok(evens.compilation.fast !== null)
+  assert.equal(issuesOf(evens, [2, 3]), ['even /1 #/items/even must be even'])
+  assert.is(runs, 1, 'validate ran once, to explain')
+})
+
 test('most compiles of the suite become one generated module', () => {
   console.log(`generated modules: ${summary.modules} of ${summary.groups} compiles, ${summary.cases} cases`)
   assert.ok(summary.modules / summary.groups > 0.8, `${summary.modules} of ${summary.groups}`)

@@ -36,9 +36,11 @@ export const formatKeyword = defineKeyword<unknown, Format>({
     return check === undefined ? undefined : new Format(name, check)
   },
   validate: (f, x) => f.check(x as string),
+  // The checker itself, called or inlined from its own source: a failure needs no second run.
   emit(f, g) {
     const inline = INLINE_DATE_TIME.get(f.check)
-    return (inline !== undefined ? inlined(inline.fn, inline.args, g) : undefined) ?? `${g.constant(f.check)}(x)`
+    const block = inline !== undefined ? inlined(inline.fn, inline.args, g) : undefined
+    return { ...(block ?? { test: `${g.constant(f.check)}(x)` }), mirrorsValidate: true }
   },
   error: { params: (f) => ({ format: f.name }), message: (p) => `must match format "${p.format}"` },
 })
