@@ -20,7 +20,7 @@ export const patternKeyword = defineKeyword<unknown, RegexMatcher>({
     if (m !== null) return m[2] === '$' ? `x === ${JSON.stringify(m[1])}` : `x.startsWith(${JSON.stringify(m[1])})`
     // Anchored characters and classes (`^[A-Z]{2}$`): a scan of the code units, no regex run.
     const scan = scanStatements(re.source)
-    if (scan === undefined) return `${g.constant(re)}.test(x)`
+    if (scan === undefined) return { test: `${g.constant(re)}.test(x)`, mirrorsValidate: true }
     const answer = g.local()
     return { setup: scan(answer), test: answer }
   },

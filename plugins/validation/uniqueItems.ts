@@ -35,7 +35,8 @@ export const uniqueItemsKeyword = defineKeyword<unknown, true>({
     return value ? true : undefined
   },
   validate: (_c, x) => (x as unknown[]).length < 2 || duplicate(x as unknown[]) === undefined,
-  emit: (_c, g) => `(x.length < 2 || ${g.constant(duplicate)}(x) === undefined)`,
+  // The same test as `validate`: a failure is explained without a second search.
+  emit: (_c, g) => ({ test: `(x.length < 2 || ${g.constant(duplicate)}(x) === undefined)`, mirrorsValidate: true }),
   error: {
     params(_c, x) {
       const [j, i] = duplicate(x as unknown[]) ?? [0, 0]
