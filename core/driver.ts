@@ -6,7 +6,7 @@
 import type { ValidationIssue } from './errors.ts'
 import { WorkLimit } from './limits.ts'
 import type { Meter } from './limits.ts'
-import type { Handle, Node, Step } from './node.ts'
+import type { Handle, Node } from './node.ts'
 import { MeteredRun, Run } from './run.ts'
 import { DeepSplit, SPLIT_DEPTH, StopCollecting } from './pass.ts'
 import type { MemoEntry, PassSettings, Task } from './pass.ts'
@@ -57,12 +57,6 @@ export class Driver {
   runTask(first: Task, settings: PassSettings): PassResult {
     this.busy = true
     try {
-      const step = first.step
-      // One step applying no subschema (a failure's leaf): no task can split, one plain run.
-      if (step !== undefined && step.definition.applies === undefined && first.node.policy === null) {
-        const leaf = this.leaf(first, step, settings)
-        if (leaf !== undefined) return leaf
-      }
       return this.tasks(first, settings)
     } finally {
       this.busy = false
@@ -77,11 +71,10 @@ export class Driver {
 
   /**
    * The issues of the failing leaf step a generated check found (a step applying no subschema, in
-   * a node without limits), evaluated again on the kept run, collecting. Undefined when the step
-   * passes here (the tiers disagree: the caller runs the general pass) or threw. The short way
-   * from `validate` to an explained failure: no task loop, no result object. `mirrors`: the
-   * generated test ran the step's own function (`EmitBlock.mirrorsValidate`), so the step is not
-   * evaluated again, only its issue made.
+   * a node without limits: no task can split), evaluated again on the kept run, collecting.
+   * Undefined when the step passes here (the tiers disagree: the caller runs the general pass) or
+   * threw. No task loop, no result object. `mirrors`: the generated test ran the step's own
+   * function (`EmitBlock.mirrorsValidate`), so only the issue is made, without a second run.
    */
   leafIssues(task: Task, settings: PassSettings, mirrors: boolean): ValidationIssue[] | undefined {
     this.busy = true
@@ -94,18 +87,6 @@ export class Driver {
       return undefined
     } finally {
       this.busy = false
-    }
-  }
-
-  /** A leaf step on the kept run; undefined (the general loop answers) if it threw. */
-  private leaf(task: Task, step: Step, settings: PassSettings): PassResult | undefined {
-    this.ancestors[0] = task.instance
-    const run = this.spareRun(settings, task, SPLIT_DEPTH)
-    try {
-      const ok = run.evaluateStep(step, task.instance)
-      return { ok, errors: run.errors ?? [] }
-    } catch {
-      return undefined
     }
   }
 
