@@ -5,7 +5,7 @@
  * taken (each repeat of varying length is disjoint from whatever may follow it), so the scan
  * answers exactly as `RegExp.prototype.test` with the `u` flag; anything else is left to the engine.
  */
-import { intersects, normalize } from './charset.ts'
+import { MAX_CODE_POINT, intersects } from './charset.ts'
 import { parseRegex } from './parse.ts'
 import type { RegexNode } from './parse.ts'
 
@@ -18,8 +18,8 @@ interface Item {
 
 /** More items than this stay with the engine (the generated block grows with each). */
 const MAX_ITEMS = 24
-/** Code points that are one UTF-16 code unit each (no surrogates): a unit test is a code point test. */
-const SINGLE_UNIT = [0, 0xd7ff, 0xe000, 0xffff]
+/** Code points that take two UTF-16 code units or are surrogates: a unit test would not be a code point test. */
+const NOT_ONE_UNIT = [0xd800, 0xdfff, 0x10000, MAX_CODE_POINT]
 
 /** The pattern as anchored items, or undefined when it is not of the simple form. */
 function itemsOf(source: string): { items: Item[]; end: boolean } | undefined {
@@ -48,18 +48,8 @@ function itemOf(node: RegexNode, min: number, max: number): Item | undefined {
   if (node.type === 'char') ranges = [node.cp, node.cp]
   else if (node.type === 'class' && !node.negated && node.properties.length === 0) ranges = node.ranges
   else return undefined
-  if (ranges.length === 0 || !within(ranges, SINGLE_UNIT)) return undefined
+  if (ranges.length === 0 || intersects(ranges, NOT_ONE_UNIT)) return undefined
   return { ranges, min, max }
-}
-
-/** Every range of `ranges` lies inside one range of `outer`. */
-function within(ranges: readonly number[], outer: readonly number[]): boolean {
-  for (let i = 0; i < ranges.length; i += 2) {
-    let inside = false
-    for (let j = 0; j < outer.length && !inside; j += 2) inside = ranges[i]! >= outer[j]! && ranges[i + 1]! <= outer[j + 1]!
-    if (!inside) return false
-  }
-  return true
 }
 
 /**
@@ -102,7 +92,7 @@ function writeScan(items: readonly Item[], end: boolean, answer: string): string
   const label = `${answer}$`
   const lines = [`${answer} = false; ${label}: { const n = x.length; let i = 0, c = 0;`]
   for (const { ranges, min, max } of items) {
-    const test = rangeTest(normalize(ranges))
+    const test = rangeTest(ranges)
     if (min === 1 && max === 1) {
       lines.push(`if (i === n || !(c = x.charCodeAt(i), ${test})) break ${label}; i++;`)
       continue
