@@ -13,29 +13,16 @@
  * generated evaluator per node (`generateEvaluate`) inside the general run.
  */
 import { depthCountedNodes } from './graph.ts'
-import type { Evaluate, Handle, Node, Step } from './node.ts'
+import type { Evaluate, Node, Step } from './node.ts'
 import type { Run } from './run.ts'
-import type { EmitBlock, EmitContext } from './emit.ts'
-import type { JsonType, SchemaHandle, SchemaView } from './types.ts'
+import type { EmitContext } from './emit.ts'
+import type { SchemaHandle, SchemaView } from './types.ts'
 import { hasOwn } from './json.ts'
 import { escapeToken } from './uri.ts'
 import { Source } from './source.ts'
-
-/** Instance types in step-table order. */
-const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
+import { NodeWriter, stepCode, TYPES } from './module-node.ts'
 
 const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
-
-/**
- * A step's code: its emitted form, or a call of its `validate` through its own call site
- * (`called`: it may apply subschemas through the run, out of the generated code's sight).
- */
-function stepCode(s: Step, g: EmitContext, src: Source, run: string, general = false): EmitBlock & { called?: true } {
-  // A metered run charges regex scans through the run context: those nodes call every keyword.
-  const emitted = general ? undefined : s.definition.emit?.(s.compiled, g)
-  if (emitted === undefined) return { test: `${src.constant(s.validate)}(${src.constant(s.compiled)}, x, ${run})`, called: true }
-  return typeof emitted === 'string' ? { test: emitted } : emitted
-}
 
 /** The per-type dispatch of a node's code; `branch(t)` returns statements ending in a return. */
 function dispatch(node: Node, branch: (t: number) => string, notJson: string): string {
@@ -51,38 +38,6 @@ function dispatch(node: Node, branch: (t: number) => string, notJson: string): s
   }`
 }
 
-/** Tests selecting one instance type, by step-table index. */
-const TYPE_TESTS = [
-  "typeof x === 'string'",
-  "typeof x === 'number'",
-  "typeof x === 'boolean'",
-  'x === null',
-  'Array.isArray(x)',
-  "(typeof x === 'object' && x !== null && !Array.isArray(x))",
-]
-
-/**
- * A node's code with the most common branch as the fall-through and a test for each other type:
- * a node of one type is one test and its steps, small enough for the optimizer to inline at its
- * call sites. Non-JSON values (NaN, undefined, functions) fail at the node itself.
- */
-function typeDispatch(node: Node, branch: (t: number) => string, own: string): string {
-  const codes = TYPES.map((_, t) => branch(t))
-  const counts = new Map<string, number>()
-  for (const c of codes) counts.set(c, (counts.get(c) ?? 0) + 1)
-  const common = [...counts].sort((a, b) => b[1] - a[1])[0]![0]
-  const parts: string[] = []
-  codes.forEach((code, t) => {
-    if (code === common) return
-    parts.push(`if (${TYPE_TESTS[t]}) { ${t === 1 ? `if (x - x !== 0) return F(${own}, x); ` : ''}${code} }`)
-  })
-  // Values of the common branch's types, and values JSON cannot hold.
-  const failing = common.match(/^return F\((k\d+), x\);$/)
-  if (failing !== null) parts.push(`return F(NJ(x) ? ${own} : ${failing[1]}, x);`)
-  else parts.push(`${node.asserts ? `if (NJ(x)) return F(${own}, x); ` : ''}${common}`)
-  return parts.join('\n')
-}
-
 /** The generated evaluator of one node inside the general run, or undefined to keep the general one. */
 export function generateEvaluate(node: Node): Evaluate | undefined {
   if (node.pushScope || node.hasUnevaluated) return undefined
@@ -95,6 +50,7 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
       constant: (v) => src.constant(v),
       local: () => src.local(),
       apply: (h, v, seg) => `run.apply(${src.constant(h)}, ${v}${seg === undefined ? '' : `, ${seg}`})`,
+      applyEach: (h, v, seg) => ({ setup: '', test: g.apply(h, v, seg) }),
       own: (name) => `${src.constant(hasOwn)}(x, ${JSON.stringify(name)})`,
       read: (name) => `x[${JSON.stringify(name)}]`,
       ensure() {},
@@ -131,15 +87,6 @@ export interface FastFailure {
   mirrors: boolean
 }
 
-/** What the generated code records where it fails: the node, the step (null: the node itself). */
-class FailureRecord {
-  constructor(
-    readonly node: Node,
-    readonly step: Step | null,
-    public mirrors: boolean,
-  ) {}
-}
-
 /** A compile's boolean pass as one generated module. */
 export interface FastCheck {
   /** True when valid; throws (any value) when the general path must answer instead. */
@@ -154,67 +101,6 @@ export interface FastCheck {
   /** Where the last `check` or `checkNode` that returned false failed. */
   failure(): FastFailure
 }
-
-/**
- * The plain-object form's steps with the prototype check placed before the first step that
- * applies a subschema: steps before it (`required`, counts) run on any object, and a failure there
- * is trusted only after a prototype check on that failure path. So objects failing early (a
- * missing property) never reach the hot check's property load, where their shapes (often
- * dictionary-mode, after a `delete`) would make it slower for every later object; no subschema
- * is evaluated before the check, so no object's subtree is evaluated twice.
- *
- * `x.__proto__` (the accessor Object.prototype holds) is a map load the optimizer inlines, where
- * `Object.getPrototypeOf` stays a call (about 10 ns per object; used on failure paths only). It
- * names the true prototype unless `x` has an own `__proto__` whose value is Object.prototype
- * itself, which JSON (and structured clone) cannot produce; objects with a null prototype read
- * `undefined` there and take the testing form.
- */
-function plainCheck(before: string[], after: string[], name: string): string[] {
-  const own = `${name}$own(x)`
-  const guarded = before.map((part) => part.replace(/return (F\(k\d+, x\)|false);$/, `return PLAIN(x) ? $1 : ${own};`))
-  return [...guarded, `if (!(CLEAN && x.__proto__ === OP)) return ${own};`, ...after]
-}
-
-/**
- * Property reads of one node's code (`EmitContext.read`): each name read gets a local; a step
- * assigns it on every read, and steps after one that passed read the local alone (and know the
- * names it ensured present).
- */
-class Reads {
-  private readonly locals = new Map<string, string>()
-  private readonly settled = new Set<string>()
-  private readonly ensured = new Set<string>()
-  private readonly readNow: string[] = []
-  private readonly ensuredNow: string[] = []
-  constructor(private readonly src: Source) {}
-
-  read(name: string): string {
-    let local = this.locals.get(name)
-    if (local !== undefined && this.settled.has(name)) return local
-    if (local === undefined) this.locals.set(name, (local = this.src.local()))
-    this.readNow.push(name)
-    return `(${local} = x[${JSON.stringify(name)}])`
-  }
-
-  ensure(name: string): void {
-    this.ensuredNow.push(name)
-  }
-
-  known(name: string): boolean {
-    return this.ensured.has(name)
-  }
-
-  /** The step just generated passed: what it read and ensured holds for the steps after it. */
-  settle(): void {
-    for (const name of this.readNow) this.settled.add(name)
-    for (const name of this.ensuredNow) this.ensured.add(name)
-    this.readNow.length = 0
-    this.ensuredNow.length = 0
-  }
-}
-
-/** Levels of recursive-node nesting before handing the value to the general path (deep data). */
-const MAX_DEPTH = 256
 
 /** The nodes reachable from `root`. */
 function reachable(root: Node): Node[] {
@@ -245,105 +131,16 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
   const recursive = depthCountedNodes(nodes)
   const src = new Source()
   const fn = new Map<Node, string>(nodes.map((n) => [n, `n${n.id}`]))
-  const trivial = (n: Node) => !n.asserts
-  const apply = (h: SchemaHandle, v: string, seg?: string): string => {
-    const target = (h as Handle).node
-    if (trivial(target)) return 'true'
-    const call = `${fn.get(target)}(${v})`
-    if (seg === undefined) return call
-    // A constant name goes on the failure path already escaped as a pointer token.
-    if (/^"(?:[^"\\]|\\.)*"$/.test(seg)) return `(${call} || Q(${src.constant('/' + escapeToken(JSON.parse(seg) as string))}))`
-    return `(${call} || P(${seg}))`
-  }
+  const incoming = new Map<Node, number>()
+  for (const n of nodes) for (const e of n.edges) incoming.set(e.node, (incoming.get(e.node) ?? 0) + 1)
   // Own-property tests: an object whose prototype is Object.prototype (or null) inherits no
   // property the schema names, as long as Object.prototype has none of those names (checked once
   // per call: a polluted prototype sends every test to hasOwnProperty). A node whose code tests
   // own properties is generated twice: the plain-object form with no test at all, entered after
   // one prototype check per object, and a form testing every read (`<name>$own`) for the rest.
-  const ownNames = new Set<string>()
-  const hop = src.constant(hasOwn)
-  const records = new Map<Step | null, { name: string; record: FailureRecord }>()
-  const functions = nodes.map((node) => {
-    records.clear()
-    // One failure record per (node, step), shared by the type branches that fail at that step
-    // (it mirrors `validate` only if every branch's code does).
-    const record = (step: Step | null, mirrors = false) => {
-      const known = records.get(step)
-      if (known !== undefined) {
-        known.record.mirrors &&= mirrors
-        return known.name
-      }
-      const made = new FailureRecord(node, step, mirrors)
-      const name = src.constant(made)
-      records.set(step, { name, record: made })
-      return name
-    }
-    const own = record(null)
-    const name = fn.get(node)!
-    /** The node's code; `plainObjects`: objects here are known to inherit none of the names read. */
-    const body = (plainObjects: boolean): { code: string; testsOwn: boolean } => {
-      let testsOwn = false
-      const branch = (t: number): string => {
-        let checked = false
-        let descends = false
-        let step: Step | null = null
-        const reads = new Reads(src)
-        const g: EmitContext = {
-          exhaustive: false,
-          type: TYPES[t]!,
-          constant: (v) => src.constant(v),
-          local: () => src.local(),
-          apply(h, v, seg) {
-            descends = true
-            return apply(h, v, seg)
-          },
-          inspect,
-          fail: () => `F(${record(step)}, x)`,
-          own(key) {
-            const text = JSON.stringify(key)
-            if (key in Object.prototype || !plainObjects) return `${hop}(x, ${text})`
-            ownNames.add(key)
-            checked = testsOwn = true
-            return 'true'
-          },
-          read: (key) => reads.read(key),
-          ensure: (key) => reads.ensure(key),
-          known: (key) => reads.known(key),
-        }
-        // Steps before the first one applying a subschema, then the rest (see `plainCheck`).
-        const before: string[] = []
-        const after: string[] = []
-        for (const s of node.table[t]!) {
-          descends = false
-          step = s
-          const code = stepCode(s, g, src, 'Rn()')
-          // Code after this step runs only when it passed: its reads and presences hold there.
-          reads.settle()
-          if (code.test === 'true' && code.setup === undefined) continue
-          const parts = descends || code.called === true || after.length > 0 ? after : before
-          const failed = code.transparent === true ? 'return false;' : `return F(${record(s, code.mirrorsValidate === true)}, x);`
-          // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
-          if (code.test === 'false' && code.setup === undefined) {
-            parts.push(failed)
-            break
-          }
-          parts.push(`${code.setup ?? ''}\nif (!(${code.test})) ${failed}`)
-        }
-        const parts = checked ? plainCheck(before, after, name) : [...before, ...after]
-        const last = parts[parts.length - 1]
-        return `${parts.join('\n')}${last !== undefined && last.startsWith('return') ? '' : '\nreturn true;'}`
-      }
-      src.locals = []
-      const code = trivial(node) ? 'return true;' : typeDispatch(node, branch, own)
-      const locals = src.locals.length > 0 ? `var ${src.locals.join(', ')};` : ''
-      return { code: `${locals} ${code}`, testsOwn }
-    }
-    const plain = body(true)
-    const tested = plain.testsOwn ? `\nfunction ${name}$own(x) { ${body(false).code} }` : ''
-    if (!recursive.has(node)) return `function ${name}(x) { ${plain.code} }${tested}`
-    return `function ${name}(x) { if (++D > ${MAX_DEPTH}) throw BAIL; var r = ${name}_(x); D--; return r; }
-function ${name}_(x) { ${plain.code} }${tested}`
-  })
+  const writer = new NodeWriter({ src, fn, recursive, incoming, hop: src.constant(hasOwn) })
+  const functions = nodes.map((node) => writer.functions(node))
+  const ownNames = writer.ownNames
   const clean = [...ownNames].map((n) => `OP[${JSON.stringify(n)}] === undefined`).join(' && ') || 'true'
   const built = src.build<FastCheck & { enter(f: (x: unknown) => boolean, x: unknown): boolean; fns: ((x: unknown) => boolean)[] }>(`var FS = null, FX, FP = [], FE = [], FN = 0, D = 0, R = null, CLEAN = true, OP = Object.prototype;
 function F(s, x) { FS = s; FX = x; FN = 0; return false; }

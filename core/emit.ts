@@ -36,6 +36,13 @@ export interface EmitContext {
    */
   apply(handle: SchemaHandle, value: string, segment?: string): string
   /**
+   * `apply` for a loop's body, run once per item: `setup` (statements) goes first in the body,
+   * then `test` is the answer. `value` is evaluated once, in `setup`. The generated module may
+   * write the subschema's own code there instead of a call (a subschema applied only here, not
+   * recursive): one call less per item.
+   */
+  applyEach(handle: SchemaHandle, value: string, segment?: string): { setup: string; test: string }
+  /**
    * A boolean expression: the object `x`, whose property `name` is known not to be `undefined`,
    * has it as an own property (not inherited). Cheaper than a `hasOwnProperty` call per read;
    * `"true"` where the generated code already knows (an object inheriting none of the names).

@@ -25,6 +25,7 @@ export class Source {
   readonly values: unknown[] = []
   private readonly ids = new Map<unknown, string>()
   locals: string[] = []
+  private prefix = ''
 
   constant(value: unknown): string {
     let name = this.ids.get(value)
@@ -38,9 +39,24 @@ export class Source {
   }
 
   local(): string {
-    const name = `t${this.locals.length}`
+    const name = `${this.prefix}t${this.locals.length}`
     this.locals.push(name)
     return name
+  }
+
+  /** Starts a scope of locals named with `prefix`; `leave` ends it and returns its locals. */
+  enter(prefix: string): { locals: string[]; prefix: string } {
+    const outer = { locals: this.locals, prefix: this.prefix }
+    this.locals = []
+    this.prefix = prefix
+    return outer
+  }
+
+  leave(outer: { locals: string[]; prefix: string }): string[] {
+    const inner = this.locals
+    this.locals = outer.locals
+    this.prefix = outer.prefix
+    return inner
   }
 
   build<T>(body: string, extra: Record<string, unknown> = {}): T {

@@ -248,6 +248,107 @@ test('a failing format is explained without a second check; a keyword whose code
   assert.is(runs, 1, 'validate ran once, to explain')
 })
 
+test('a subschema applied per item is written into the loop (items, additionalProperties, patternProperties, contains): answers and issues as the interpreter', () => {
+  // The module's source, to see the placement happen (a block rebinding `x` to the item).
+  const sources: string[] = []
+  const Original = globalThis.Function
+  globalThis.Function = new Proxy(Original, {
+    construct(target, args: string[]) {
+      sources.push(String(args[args.length - 1]))
+      return Reflect.construct(target, args) as object
+    },
+  })
+  const record = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      sku: { type: 'string', minLength: 1, maxLength: 8 },
+      qty: { type: 'integer', minimum: 0 },
+      tags: { type: 'array', items: { type: 'object', required: ['k'], properties: { k: { enum: ['a', 'b'] }, n: { type: 'number' } }, additionalProperties: false } },
+      at: { type: 'string', format: 'date-time' },
+      kind: { enum: ['x', 'y', 'z'] },
+    },
+    required: ['id', 'sku', 'qty', 'at'],
+    additionalProperties: false,
+  }
+  const schemas = {
+    items: { type: 'array', items: record },
+    map: { type: 'object', additionalProperties: record },
+    patterns: { type: 'object', patternProperties: { '^r': record }, additionalProperties: { type: 'null' } },
+    contains: { type: 'array', contains: record, minContains: 2 },
+  }
+  const compiled = Object.entries(schemas).map(([name, schema]) => {
+    sources.length = 0
+    const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
+    assert.ok(generated.compilation.fast !== null, `${name}: one module`)
+    assert.ok(sources.some((src) => src.includes('{ let x = ')), `${name}: the record's code is in the loop`)
+    return [name, generated, newJSONSchema(schema, { codegen: false }) as Compiled] as const
+  })
+  globalThis.Function = Original
+
+  const good = () => ({ id: 1, sku: 'AB-1', qty: 0, tags: [{ k: 'a', n: 1 }, { k: 'b' }], at: '2026-01-01T10:00:00Z', kind: 'x' })
+  class Rec {
+    id = 1
+    sku = 'AB'
+    qty = 1
+    at = '2026-01-01T10:00:00Z'
+  }
+  class Getters {
+    get id() {
+      return 1
+    }
+  }
+  const changes: ((r: Record<string, unknown>) => unknown)[] = [
+    (r) => r,
+    (r) => (delete r.sku, r),
+    (r) => ((r.id = 0), r),
+    (r) => ((r.sku = ''), r),
+    (r) => ((r.qty = 1.5), r),
+    (r) => ((r.at = '2026-01-01T24:00:00Z'), r),
+    (r) => ((r.kind = 'w'), r),
+    (r) => ((r.extra = 1), r),
+    (r) => ((r.tags = [{ k: 'a' }, { k: 'c' }]), r),
+    (r) => ((r.tags = [{ n: 1 }]), r),
+    (r) => ((r.tags = [{ k: 'a', z: 1 }]), r),
+    (r) => ((r.id = NaN), r),
+    () => new Rec(),
+    () => Object.assign(new Rec(), { qty: -1 }),
+    () => Object.assign(Object.create(null), good()),
+    () => Object.assign(Object.create(null), good(), { at: 'no' }),
+    () => Object.assign(Object.create({ sku: 'inherited' }), good(), { sku: undefined }),
+    () => Object.assign(new Getters(), { sku: 'a', qty: 1, at: '2026-01-01T10:00:00Z' }),
+    () => 'not a record',
+    () => [good()],
+    () => null,
+    () => undefined,
+  ]
+  const records = changes.map((change) => change(good()))
+  let compared = 0
+  const compare = (name: string, generated: Compiled, interpreted: Compiled, data: unknown, label: string) => {
+    const expected = issuesOf(interpreted, data)
+    assert.equal(issuesOf(generated, data), expected, `${name} ${label}`)
+    assert.is(generated.compilation.fast!.check(data), expected === null, `${name} ${label}: module answer`)
+    compared++
+  }
+  for (const [name, generated, interpreted] of compiled) {
+    for (let i = 0; i < records.length; i++) {
+      // Each changed record alone, after valid ones, and twice (the first failure counts).
+      const list = [good(), good(), records[i], good(), records[(i + 1) % records.length]]
+      const data = name === 'items' || name === 'contains' ? list : Object.fromEntries(list.map((r, j) => [`r${j}`, r]))
+      compare(name, generated, interpreted, data, `change ${i}`)
+    }
+    const proto = Object.prototype as Record<string, unknown>
+    proto.qty = 5
+    try {
+      const data = name === 'items' || name === 'contains' ? [good(), { id: 1, sku: 'a', at: '2026-01-01T10:00:00Z' }] : { r1: good(), r2: { id: 1, sku: 'a', at: '2026-01-01T10:00:00Z' } }
+      compare(name, generated, interpreted, data, 'with a polluted Object.prototype')
+    } finally {
+      delete proto.qty
+    }
+  }
+  assert.is(compared, 4 * (changes.length + 1))
+})
+
 test('most compiles of the suite become one generated module', () => {
   console.log(`generated modules: ${summary.modules} of ${summary.groups} compiles, ${summary.cases} cases`)
   assert.ok(summary.modules / summary.groups > 0.8, `${summary.modules} of ${summary.groups}`)

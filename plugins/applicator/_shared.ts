@@ -64,9 +64,9 @@ export function reportBranches(ctx: RunContext, branches: ValidationIssue[][]): 
 export function eachItem(g: EmitContext, from: number, handle: () => SchemaHandle): string | EmitBlock {
   const i = g.local()
   const ok = g.local()
-  const child = g.apply(handle(), `x[${i}]`, i)
-  if (child === 'true') return 'true'
-  return { setup: `${ok} = true; for (${i} = ${from}; ${i} < x.length; ${i}++) if (!${child}) { ${ok} = false; break; }`, test: ok, transparent: true }
+  const child = g.applyEach(handle(), `x[${i}]`, i)
+  if (child.test === 'true') return 'true'
+  return { setup: `${ok} = true; for (${i} = ${from}; ${i} < x.length; ${i}++) { ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`, test: ok, transparent: true }
 }
 
 /** Generated code applying a schema per position to the first items (`prefixItems`, tuple `items`). */

@@ -73,9 +73,9 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
     const skip = known.length === 0 ? '' : `if (${known.join(' || ')}) continue;`
     const present = `if (x[${k}] === undefined || !${own}(x, ${k})) continue;`
     if (a.forbidden) return { setup: `${ok} = true; for (${k} in x) { ${skip} ${present} ${ok} = false; break; }`, test: ok }
-    const child = g.apply(a.handle, `x[${k}]`, k)
-    if (child === 'true') return 'true'
-    return { setup: `${ok} = true; for (${k} in x) { ${skip} ${present} if (!${child}) { ${ok} = false; break; } }`, test: ok, transparent: true }
+    const child = g.applyEach(a.handle, `x[${k}]`, k)
+    if (child.test === 'true') return 'true'
+    return { setup: `${ok} = true; for (${k} in x) { ${skip} ${present} ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`, test: ok, transparent: true }
   },
   defaults(a, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

@@ -60,7 +60,8 @@ export const containsKeyword = defineKeyword<unknown, Contains>({
     const i = g.local()
     const n = g.local()
     const stop = c.max === Infinity ? `${n} >= ${c.min}` : `${n} > ${c.max}`
-    const loop = `${n} = 0; for (${i} = 0; ${i} < x.length; ${i}++) if (${g.apply(c.handle, `x[${i}]`)} && (++${n}, ${stop})) break;`
+    const child = g.applyEach(c.handle, `x[${i}]`)
+    const loop = `${n} = 0; for (${i} = 0; ${i} < x.length; ${i}++) { ${child.setup}\nif (${child.test} && (++${n}, ${stop})) break; }`
     return { setup: loop, test: `${n} >= ${c.min} && ${n} <= ${c.max}` }
   },
 })

@@ -40,8 +40,8 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, Sc
     const k = g.local()
     const ok = g.local()
     const tests = entries.map(([re, h]) => {
-      const child = g.apply(h, `x[${k}]`, k)
-      return child === 'true' ? '' : `if (${g.constant(re)}.test(${k}) && !${child}) { ${ok} = false; break; }`
+      const child = g.applyEach(h, `x[${k}]`, k)
+      return child.test === 'true' ? '' : `if (${g.constant(re)}.test(${k})) { ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`
     })
     if (tests.every((t) => t === '')) return 'true'
     const present = `if (x[${k}] === undefined || !${g.constant(hasOwn)}(x, ${k})) continue;`
