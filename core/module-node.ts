@@ -48,10 +48,15 @@ const TYPE_TESTS = [
   "(typeof x === 'object' && x !== null && !Array.isArray(x))",
 ]
 
-/** One type's code; `failsWith`: the branch is only a failure at this record (a type mismatch). */
+/**
+ * One type's code; `failsWith`: the branch is only a failure at this record (a type mismatch);
+ * `delegates`: the branch is only a call of an asserting subschema on `x` itself (a `$ref`), this
+ * call's code.
+ */
 interface Branch {
   code: string
   failsWith: string | null
+  delegates: string | null
 }
 
 /**
@@ -69,9 +74,11 @@ function typeDispatch(node: Node, branches: Branch[], own: string, exit: Exit): 
     if (code === commonCode) return
     parts.push(`if (${TYPE_TESTS[t]}) { ${t === 1 ? `if (x - x !== 0) ${exit(`F(${own}, x)`)} ` : ''}${code} }`)
   })
-  // Values of the common branch's types, and values JSON cannot hold.
+  // Values of the common branch's types, and values JSON cannot hold. A subschema that asserts
+  // fails those too: a node only delegating to one tests for them on its failure alone.
   if (common.failsWith !== null) parts.push(exit(`F(NJ(x) ? ${own} : ${common.failsWith}, x)`))
-  else parts.push(`${node.asserts ? `if (NJ(x)) ${exit(`F(${own}, x)`)} ` : ''}${commonCode}`)
+  else if (common.delegates !== null) parts.push(`if (!(${common.delegates})) ${exit(`NJ(x) ? F(${own}, x) : false`)}\n${exit('true')}`)
+  else parts.push(`if (NJ(x)) ${exit(`F(${own}, x)`)} ${commonCode}`)
   return parts.join('\n')
 }
 
@@ -229,6 +236,8 @@ function ${name}_(x) { ${plain.code} }${tested}`
       let checked = false
       let descends = false
       let step: Step | null = null
+      // Calls of an asserting subschema on `x` itself (a step made of one is a delegation).
+      const selfCalls = new Set<string>()
       const reads = new Reads(src)
       const g: EmitContext = {
         exhaustive: false,
@@ -237,7 +246,9 @@ function ${name}_(x) { ${plain.code} }${tested}`
         local: () => src.local(),
         apply: (h, v, seg) => {
           descends = true
-          return this.apply(h, v, seg)
+          const code = this.apply(h, v, seg)
+          if (v === 'x' && seg === undefined && code !== 'true') selfCalls.add(code)
+          return code
         },
         applyEach: (h, v, seg) => {
           descends = true
@@ -261,6 +272,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
       const after: string[] = []
       let ended = false
       let failsWith: string | null = null
+      const kept: EmitBlock[] = []
       for (const s of node.table[t]!) {
         descends = false
         step = s
@@ -268,6 +280,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
         // Code after this step runs only when it passed: its reads and presences hold there.
         reads.settle()
         if (code.test === 'true' && code.setup === undefined) continue
+        kept.push(code)
         const early = !(descends || code.called === true || after.length > 0)
         const rec = code.transparent === true ? null : this.record(node, s, code.mirrorsValidate === true)
         const fails = rec === null ? 'false' : `F(${rec}, x)`
@@ -285,7 +298,9 @@ function ${name}_(x) { ${plain.code} }${tested}`
       }
       const parts = checked ? plainCheck(before, after, `${this.m.fn.get(node)!}$own(x)`, exit) : [...before.map((p) => p.head + exit(p.fails)), ...after]
       if (checked) failsWith = null
-      return { code: `${parts.join('\n')}${ended ? '' : `\n${exit('true')}`}`, failsWith }
+      const only = kept.length === 1 ? kept[0]! : null
+      const delegates = only !== null && only.transparent === true && only.setup === undefined && selfCalls.has(only.test) ? only.test : null
+      return { code: `${parts.join('\n')}${ended ? '' : `\n${exit('true')}`}`, failsWith, delegates }
     }
     const code = node.asserts ? typeDispatch(node, TYPES.map((_, t) => branch(t)), own, exit) : exit('true')
     return { code, testsOwn }

@@ -349,6 +349,31 @@ test('a subschema applied per item is written into the loop (items, additionalPr
   assert.is(compared, 4 * (changes.length + 1))
 })
 
+test('a node only delegating through $ref fails values JSON cannot hold as the interpreter does', () => {
+  const schema = {
+    $defs: {
+      part: { oneOf: [{ $ref: '#/$defs/text' }, { $ref: '#/$defs/num' }] },
+      text: { type: 'object', properties: { t: { const: 'text' }, v: { type: 'string' } }, required: ['t'] },
+      num: { type: 'number' },
+      any: {},
+    },
+    type: 'array',
+    items: { $ref: '#/$defs/part' },
+    prefixItems: [{ $ref: '#/$defs/any' }],
+  }
+  const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
+  const interpreted = newJSONSchema(schema, { codegen: false }) as Compiled
+  assert.ok(generated.compilation.fast !== null)
+  const odd = [NaN, Infinity, -Infinity, undefined, () => 1, Symbol('s'), 10n]
+  for (const value of [...odd, 1, { t: 'text', v: 'a' }, { t: 'text', v: 1 }, 'str', null]) {
+    for (const data of [[1, value], [value, value], [{ t: 'text' }, { t: 'text', v: value }], value]) {
+      const label = typeof value === 'symbol' ? 'a symbol' : typeof value === 'bigint' ? 'a bigint' : String(value)
+      assert.equal(issuesOf(generated, data), issuesOf(interpreted, data), label)
+    }
+  }
+  assert.ok(issuesOf(generated, [1, NaN])?.some((i) => i.includes(' /1 ')), 'NaN in an item is reported at the item')
+})
+
 test('most compiles of the suite become one generated module', () => {
   console.log(`generated modules: ${summary.modules} of ${summary.groups} compiles, ${summary.cases} cases`)
   assert.ok(summary.modules / summary.groups > 0.8, `${summary.modules} of ${summary.groups}`)
