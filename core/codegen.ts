@@ -16,13 +16,10 @@ import { depthCountedNodes } from './graph.ts'
 import type { Evaluate, Node, Step } from './node.ts'
 import type { Run } from './run.ts'
 import type { EmitContext } from './emit.ts'
-import type { SchemaHandle, SchemaView } from './types.ts'
 import { hasOwn } from './json.ts'
 import { escapeToken } from './uri.ts'
 import { Source } from './source.ts'
-import { NodeWriter, stepCode, TYPES } from './module-node.ts'
-
-const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
+import { inspect, NodeWriter, stepCode, TYPES } from './module-node.ts'
 
 /** The per-type dispatch of a node's code; `branch(t)` returns statements ending in a return. */
 function dispatch(node: Node, branch: (t: number) => string, notJson: string): string {

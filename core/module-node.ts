@@ -12,7 +12,8 @@ import { escapeToken } from './uri.ts'
 /** Instance types in step-table order. */
 export const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
 
-const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
+/** `EmitContext.inspect` for every generated form. */
+export const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
 
 /**
  * A step's code: its emitted form, or a call of its `validate` through its own call site
