@@ -197,13 +197,18 @@ export class NodeWriter {
     const call = { setup: '', test: this.apply(h, value, seg) }
     if (!target.asserts || nested || this.m.recursive.has(target) || this.m.incoming.get(target) !== 1 || this.placed.has(target)) return call
     const src = this.m.src
+    const mark = src.locals.length
     const answer = src.local()
     const item = src.local()
     const label = `${answer}$`
     const outer = src.enter(`${answer}_`)
     const code = this.body(target, true, (v) => `{ ${answer} = ${v}; break ${label}; }`, true).code
     const locals = src.leave(outer)
-    if (code.length > INLINE_LIMIT || code.length < INLINE_FLOOR) return call
+    if (code.length > INLINE_LIMIT || code.length < INLINE_FLOOR) {
+      // The call it stays: the two locals taken for the placement are given back.
+      src.locals.length = mark
+      return call
+    }
     this.placed.add(target)
     return { setup: `${item} = ${value}; ${label}: { let x = ${item}${locals.map((n) => `, ${n}`).join('')};\n${code}\n}`, test: this.segment(answer, seg) }
   }
