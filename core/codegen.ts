@@ -41,8 +41,8 @@ function dispatch(node: Node, branch: (t: number) => string, notJson: string, is
 /** The generated evaluator of one node inside the general run, or undefined to keep the general one. */
 export function generateEvaluate(node: Node): Evaluate | undefined {
   // A node that can reach an in-place cycle must evaluate every keyword, as the interpreter does:
-  // generated code stops at a failing step, and a failure inside \`if\`, \`not\` or one branch of
-  // \`anyOf\` does not fail the whole, so stopping there could skip the cycle and answer valid.
+  // generated code stops at a failing step, and a failure inside `if`, `not` or one branch of
+  // `anyOf` does not fail the whole, so stopping there could skip the cycle and answer valid.
   if (node.pushScope || node.hasUnevaluated || node.exhaustive || !node.asserts) return undefined
   const src = new Source()
   const branch = (t: number): string => {
@@ -69,7 +69,7 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
     })
     return `${parts.join('\n')}\nreturn true;`
   }
-  // Inside the general run a throw is the answer (an \`exception\` issue), so the type test is the
+  // Inside the general run a throw is the answer (an `exception` issue), so the type test is the
   // interpreter's own: a revoked Proxy is an object there too.
   const body = dispatch(node, branch, 'return false;', src.constant(isArrayLike))
   return src.build<Evaluate>(`return function generated(x, run) {

@@ -14,6 +14,7 @@ import type { Meter } from './limits.ts'
 import type { Handle, Node } from './node.ts'
 import { Driver } from './driver.ts'
 import { CycleAbort } from './pass.ts'
+import type { AnswerMemo } from './run.ts'
 import type { Resource } from './schema-index.ts'
 import type { DefaultsContext, SchemaHandle } from './types.ts'
 import { formatPointer } from './uri.ts'
@@ -26,7 +27,24 @@ interface Deferred {
   key: string | number
   depth: number
   scope: Resource[]
-  path: (string | number)[]
+  /** The path to the slot, as the segments of the resumed walks above it. */
+  pathUp: PathSegment
+  /** The objects above the slot and how many of them hold no kept answer (see `DefaultsWalk.line`). */
+  line: Link | null
+  forgotten: number
+}
+
+/** Keys of one stretch of the path, with the stretch above it. */
+interface PathSegment {
+  readonly keys: readonly (string | number)[]
+  readonly up: PathSegment | null
+}
+
+/** One object of `DefaultsWalk.line`, linked to the one above it; `size` counts the links up to the top. */
+interface Link {
+  readonly object: object
+  readonly up: Link | null
+  readonly size: number
 }
 
 class DefaultsWalk implements DefaultsContext {
@@ -35,13 +53,28 @@ class DefaultsWalk implements DefaultsContext {
   depth = 0
   /** Depth where the current stack started (0, or a resumed deferred slot's depth). */
   base = 0
+  /** The path from where this stack started (the root, or a resumed slot: see \`pathUp\`). */
   path: (string | number)[] = []
+  /** The path above \`path\`: a resumed slot keeps its own, so deep data never copies a long path. */
+  pathUp: PathSegment | null = null
   scope: Resource[] = []
   readonly deferred: Deferred[] = []
   private readonly guard: { node: Node; depth: number }[] = []
   private readonly onPath: Set<unknown> | null
   /** The call's work budget (untrusted mode): the walk and its branch tests share it. */
   private readonly meter: Meter | null
+  /** Answers of subschemas on the copy's objects, shared by every branch test of the call. */
+  private answers: AnswerMemo | undefined
+  /** One driver for every branch test of the call. */
+  private driver: Driver | undefined
+  /** The objects from the root down to `holder` (a default filled in changes all their answers). */
+  private line: Link | null = null
+  /**
+   * How many objects from the top of `line` and then `holder` hold no kept answer: forgotten at a
+   * default filled in, and tests only learn answers about `holder`'s children and below. So
+   * each default forgets only what was learnt since the last one (not the whole line again).
+   */
+  private forgotten = 0
 
   constructor(
     private readonly compilation: Compilation,
@@ -55,6 +88,21 @@ class DefaultsWalk implements DefaultsContext {
     this.onPath = cyclic ? new Set() : null
     const policy = compilation.root.policy
     this.meter = policy === null ? null : { left: policy.maxWork }
+    // A compile with an in-place cycle reports it from its guard, which a kept answer would skip;
+    // data that contains itself is not a tree, so a default may change an object off the line.
+    this.answers = compilation.hasCycles || cyclic ? undefined : new WeakMap()
+  }
+
+  /** JSON Pointer of the slot being walked (for an issue: built only then). */
+  pointer(): string {
+    const segments: (readonly (string | number)[])[] = [this.path]
+    for (let s = this.pathUp; s !== null; s = s.up) segments.push(s.keys)
+    return formatPointer(segments.reverse().flat())
+  }
+
+  /** `line` with `object` below its end (a link: deferred slots keep theirs without a copy). */
+  private lineWith(object: object): Link {
+    return { object, up: this.line, size: (this.line === null ? 0 : this.line.size) + 1 }
   }
 
   owns(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -72,12 +120,19 @@ class DefaultsWalk implements DefaultsContext {
     const copy = copyJson(value, this.owned).copy
     if (Array.isArray(this.holder)) this.holder[this.key as number] = copy
     else setOwn(this.holder, this.key as string, copy)
+    const answers = this.answers
+    if (answers !== undefined) {
+      const size = this.line === null ? 0 : this.line.size
+      for (let link = this.line; link !== null && link.size > this.forgotten; link = link.up) answers.delete(link.object)
+      answers.delete(this.holder)
+      this.forgotten = size + 1
+    }
   }
 
   test(handle: SchemaHandle, instance: unknown): boolean {
-    const driver = new Driver((r, a) => this.compilation.dynamicHandle(r, a), this.meter ?? undefined)
-    const result = driver.run((handle as Handle).node, instance, FLAG)
-    if (result.limit !== undefined) throw new WorkLimit(this.compilation.options.maxWork, formatPointer(this.path))
+    const driver = (this.driver ??= new Driver((r, a) => this.compilation.dynamicHandle(r, a), this.meter ?? undefined, this.answers))
+    const result = (driver.busy ? new Driver((r, a) => this.compilation.dynamicHandle(r, a), this.meter ?? undefined) : driver).run((handle as Handle).node, instance, FLAG)
+    if (result.limit !== undefined) throw new WorkLimit(this.compilation.options.maxWork, this.pointer())
     return result.ok
   }
 
@@ -92,11 +147,13 @@ class DefaultsWalk implements DefaultsContext {
     if (!this.owned.has(holder)) return
     const node = (handle as Handle).node
     if (this.depth + 1 - this.base > this.limit) {
-      this.deferred.push({ node, holder, key, depth: this.depth + 1, scope: this.scope.slice(), path: [...this.path, key] })
+      this.deferred.push({ node, holder, key, depth: this.depth + 1, scope: this.scope.slice(), pathUp: { keys: [...this.path, key], up: this.pathUp }, line: this.lineWith(this.holder), forgotten: this.forgotten })
       return
     }
     const savedHolder = this.holder
     const savedKey = this.key
+    const line = this.line
+    if (this.answers !== undefined) this.line = this.lineWith(savedHolder)
     this.holder = holder
     this.key = key
     this.depth++
@@ -111,6 +168,9 @@ class DefaultsWalk implements DefaultsContext {
     if (tracked) this.onPath!.delete(value)
     this.path.pop()
     this.depth--
+    this.line = line
+    const size = line === null ? 0 : line.size
+    if (this.forgotten > size + 1) this.forgotten = size + 1
     this.holder = savedHolder
     this.key = savedKey
   }
@@ -123,7 +183,7 @@ class DefaultsWalk implements DefaultsContext {
         if (this.guard[i]!.node === h.node) {
           const path = this.guard.slice(i).map((g) => g.node.location)
           path.push(h.node.location)
-          throw new CycleAbort(h.keyword, path, formatPointer(this.path))
+          throw new CycleAbort(h.keyword, path, this.pointer())
         }
       }
       this.guard.push({ node: h.node, depth: d })
@@ -136,7 +196,7 @@ class DefaultsWalk implements DefaultsContext {
 
   walk(node: Node): void {
     if (this.meter !== null && (this.meter.left -= 1 + node.steps.length) < 0) {
-      throw new WorkLimit(this.compilation.options.maxWork, formatPointer(this.path))
+      throw new WorkLimit(this.compilation.options.maxWork, this.pointer())
     }
     const pushed = node.pushScope && this.scope[this.scope.length - 1] !== node.resource
     if (pushed) this.scope.push(node.resource)
@@ -153,7 +213,10 @@ class DefaultsWalk implements DefaultsContext {
     this.depth = item.depth
     this.base = item.depth
     this.scope = item.scope
-    this.path = item.path
+    this.path = []
+    this.pathUp = item.pathUp
+    this.line = item.line
+    this.forgotten = item.forgotten
     this.walk(item.node)
   }
 }
@@ -189,7 +252,7 @@ export function applyDefaultsWith(compilation: Compilation, value: unknown, vali
       if (e instanceof CycleAbort) throw new ValidationError([e.issue()])
       if (e instanceof CyclicDataError) {
         throw new ValidationError([
-          { keyword: 'cyclic', instancePath: formatPointer(walk.path), schemaPath: '#', params: {}, message: e.message },
+          { keyword: 'cyclic', instancePath: walk.pointer(), schemaPath: '#', params: {}, message: e.message },
         ])
       }
       if (e instanceof WorkLimit) throw new ValidationError([e.issue()])
@@ -197,7 +260,7 @@ export function applyDefaultsWith(compilation: Compilation, value: unknown, vali
       // Hostile data met inside the walk (a Proxy trap, a getter that throws): as `validate` reports it.
       const message = e instanceof Error ? e.message : String(e)
       throw new ValidationError([
-        { keyword: 'exception', instancePath: formatPointer(walk.path), schemaPath: '#', params: { error: message }, message: `evaluating the data threw: ${message}` },
+        { keyword: 'exception', instancePath: walk.pointer(), schemaPath: '#', params: { error: message }, message: `evaluating the data threw: ${message}` },
       ])
     }
     if (compilation.hasCycles) validateCycles(box.value)

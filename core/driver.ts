@@ -7,7 +7,8 @@ import type { ValidationIssue } from './errors.ts'
 import { WorkLimit } from './limits.ts'
 import type { Meter } from './limits.ts'
 import type { Handle, Node } from './node.ts'
-import { MeteredRun, Run } from './run.ts'
+import { MemoRun, MeteredRun, Run } from './run.ts'
+import type { AnswerMemo } from './run.ts'
 import { DeepSplit, SPLIT_DEPTH, StopCollecting } from './pass.ts'
 import type { MemoEntry, PassSettings, Task } from './pass.ts'
 import type { Resource } from './schema-index.ts'
@@ -35,6 +36,8 @@ export class Driver {
   constructor(
     private readonly dynamicHandles: (resource: Resource, anchor: string) => Handle,
     private readonly sharedMeter?: Meter,
+    /** Answers kept across this driver's passes (`applyDefaults`' branch tests). */
+    private readonly answers?: AnswerMemo,
   ) {}
 
   dynamicHandle(resource: Resource, anchor: string): Handle {
@@ -66,7 +69,8 @@ export class Driver {
 
   /** The kept plain run, set up for `task`. */
   private spareRun(settings: PassSettings, task: Task, limit: number): Run {
-    return this.spare === null ? (this.spare = new Run(settings, this, task, limit)) : this.spare.restart(settings, task, limit)
+    if (this.spare !== null) return this.spare.restart(settings, task, limit)
+    return (this.spare = this.answers !== undefined ? new MemoRun(settings, this, task, limit, this.answers) : new Run(settings, this, task, limit))
   }
 
   /**
@@ -102,7 +106,7 @@ export class Driver {
       const task = tasks[tasks.length - 1]!
       let run: Run
       if (policy !== null && meter !== null) run = new MeteredRun(settings, this, task, limit, meter, policy.maxWork, policy.capErrors)
-      else if (tasks.length > 1) run = new Run(settings, this, task, limit)
+      else if (tasks.length > 1) run = this.answers !== undefined ? new MemoRun(settings, this, task, limit, this.answers) : new Run(settings, this, task, limit)
       else run = this.spareRun(settings, task, limit)
       let ok: boolean
       try {

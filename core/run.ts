@@ -53,8 +53,8 @@ export class Run implements RunContext {
   protected capErrors!: boolean
   /**
    * Keywords running now that took an error mark: the issues they record may be dropped again
-   * (a \`contains\` item that did not match, a \`not\` or \`if\` branch, an \`anyOf\` branch), so the
-   * \`maxErrors\` cap counts only issues recorded outside them; each step restores it on return.
+   * (a `contains` item that did not match, a `not` or `if` branch, an `anyOf` branch), so the
+   * `maxErrors` cap counts only issues recorded outside them; each step restores it on return.
    */
   private speculative = 0
   private settings!: PassSettings
@@ -426,3 +426,36 @@ export class MeteredRun extends Run {
   }
 }
 
+/** Answers of subschemas on objects, kept across the branch tests of one `applyDefaults` call. */
+export type AnswerMemo = WeakMap<object, Map<Node, boolean>>
+
+/**
+ * The boolean run of `applyDefaults`' branch tests (`anyOf`, `oneOf`, `if`): the answer of a
+ * subschema on an object is kept, so testing a recursive schema's branch at every level of the
+ * data costs each level once, not once per level above it (quadratic). The walk forgets the
+ * answers about an object and its ancestors when it fills a default into it. Only where an
+ * answer is a pure function of node and value: no dynamic scope, no annotations collected.
+ */
+export class MemoRun extends Run {
+  constructor(
+    settings: PassSettings,
+    driver: Driver,
+    task: Task,
+    limit: number,
+    private readonly memo: AnswerMemo,
+  ) {
+    super(settings, driver, task, limit)
+  }
+
+  override apply(handle: SchemaHandle, x: unknown, segment?: string | number): boolean {
+    const node = (handle as Handle).node
+    if (typeof x !== 'object' || x === null || this.collecting || this.evaluated !== null || node.pushScope) return super.apply(handle, x, segment)
+    let byNode = this.memo.get(x)
+    const known = byNode?.get(node)
+    if (known !== undefined) return known
+    const ok = super.apply(handle, x, segment)
+    if (byNode === undefined) this.memo.set(x, (byNode = new Map()))
+    byNode.set(node, ok)
+    return ok
+  }
+}

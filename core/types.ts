@@ -31,9 +31,9 @@ export interface SchemaHandle {
   /**
    * Whether the target can fail some value: false for `true`, `{}` and a schema of annotations
    * only. An applicator skips such a subschema without reading the value it would apply it to
-   * (unless \`ctx.exhaustive\`: annotations are being collected), as generated code does: data whose reads throw (a
+   * (unless `ctx.exhaustive`: annotations are being collected), as generated code does: data whose reads throw (a
    * getter, a Proxy trap) then gets the same answer in both tiers. Complete once the whole schema
-   * has compiled (read it when validating, not from \`compile\`).
+   * has compiled (read it when validating, not from `compile`).
    */
   readonly asserts: boolean
   /**

@@ -72,7 +72,7 @@ const sparse = new WeakSet<object>()
 
 /**
  * One switch per own key of the object instead of a read per name. A failure records this step
- * (\`g.fail()\`), which the interpreter then explains in the schema's order, so the failure reported
+ * (`g.fail()`), which the interpreter then explains in the schema's order, so the failure reported
  * is the interpreter's. (Running the reads in order again here instead would evaluate the failing
  * subschema twice per level: exponential in the nesting of sparse objects, as in meta-schemas.)
  */
