@@ -356,7 +356,9 @@ export class Compilation {
   tierUp(): void {
     if (this.tiered) return
     this.tiered = true
-    if (!this.options.codegen || !codegenAllowed()) return
+    // A compile with an in-place cycle keeps the interpreter: it evaluates exhaustively wherever
+    // the cycle is reachable, which is what makes the cycle an error on every call.
+    if (!this.options.codegen || !codegenAllowed() || this.hasCycles) return
     const root = this.root
     const makeRun = () => {
       const driver = new Driver((r, a) => this.dynamicHandle(r, a))

@@ -27,6 +27,7 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     let ok = true
     for (let i = 0; i < entries.length; i++) {
       const [name, handle] = entries[i]!
+      if (!handle.asserts && !ctx.exhaustive) continue
       const v = o[name]
       if (v === undefined || !hasOwn(o, name)) continue
       if (tracker !== null) tracker.markProperty(name)
