@@ -120,7 +120,14 @@ export class Compilation {
   compileRoot(schema: unknown): Node {
     const normalized = this.env.hooks.normalizeSchema.call(schema, DEFAULT_BASE)
     const dialect = this.env.dialect(this.options.defaultDialect)
-    const rootId = isObject(normalized) ? dialect.identify(normalized).id : undefined
+    let rootId: unknown
+    try {
+      rootId = isObject(normalized) ? dialect.identify(normalized).id : undefined
+    } catch (e) {
+      if (e instanceof RangeError || !(e instanceof Error)) throw e
+      // A schema that cannot be read (a throwing getter or Proxy trap) is a malformed schema.
+      throw new SchemaError([{ schemaPath: '#', message: `reading the schema threw: ${e.message}` }])
+    }
     let base = DEFAULT_BASE
     if (typeof rootId === 'string') {
       try {

@@ -164,7 +164,20 @@ export class Run implements RunContext {
         // Deep data or a keyword that threw: the general evaluator answers.
       }
       if (ok === true) return true
-      if (ok === false && this.explainFailure(fast.failure())) return false
+      if (ok === false) {
+        const f = fast.failure()
+        // A failure at this very value tells nothing the interpreter would not find at once:
+        // explaining it with generated checks at every level below would redo each subtree.
+        if (f.depth === 0) {
+          this.fast = null
+          try {
+            return this.evaluateGeneral(node, x)
+          } finally {
+            this.fast = fast
+          }
+        }
+        if (this.explainFailure(f)) return false
+      }
     }
     return this.evaluateGeneral(node, x)
   }

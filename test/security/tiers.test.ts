@@ -137,3 +137,45 @@ caps('maxErrors with allErrors counts reported issues: items that did not match 
 })
 
 caps.run()
+
+const hotMeta = suite('checking an untrusted schema costs the same once the meta-schema validator is hot')
+
+hotMeta('nested shapes up to the depth limit: the same interpreter work in a fresh and a warm kernel', async () => {
+  const { createKernel } = await import('../../index.ts')
+  const { Run } = await import('../../core/run.ts')
+  let applications = 0
+  const apply = Run.prototype.apply
+  Run.prototype.apply = function (this: InstanceType<typeof Run>, ...args: Parameters<typeof apply>) {
+    applications++
+    return apply.apply(this, args)
+  }
+  try {
+    const shapes: Record<string, (s: unknown) => unknown> = {
+      dependentSchemas: (s) => ({ dependentSchemas: { x: s } }),
+      anyOf: (s) => ({ anyOf: [s] }),
+      contains: (s) => ({ contains: s }),
+      additionalProperties: (s) => ({ additionalProperties: s }),
+    }
+    const work = (kernel: ReturnType<typeof createKernel>, schema: unknown): number => {
+      applications = 0
+      assert.throws(() => kernel.newJSONSchema(schema, { untrusted: true }), /invalid schema/)
+      return applications
+    }
+    const warm = createKernel()
+    for (let i = 0; i < 40; i++) warm.newJSONSchema({ type: 'object', properties: { a: { type: 'string' } } }, { untrusted: true })
+    for (const [name, wrap] of Object.entries(shapes)) {
+      // The default maxSchemaDepth (128) counts objects and arrays: 60 levels of these shapes fit.
+      for (const levels of [10, 26, 60]) {
+        let schema: unknown = { format: true }
+        for (let i = 0; i < levels; i++) schema = wrap(schema)
+        const fresh = work(createKernel(), schema)
+        const hot = work(warm, schema)
+        assert.ok(hot <= fresh * 1.1, `${name} x${levels}: ${hot} applications warm against ${fresh} fresh`)
+      }
+    }
+  } finally {
+    Run.prototype.apply = apply
+  }
+})
+
+hotMeta.run()
