@@ -12,7 +12,7 @@ import type { TypedSchema } from './core/kernel.ts'
 import { metaSchemas } from './metaschemas/index.ts'
 import { dialect07, dialect2019, dialect2020, formatCheckers, standardKeywords } from './plugins/index.ts'
 import { regexEngines, superLinearReason } from './plugins/regex/index.ts'
-import { deriveStructSchema } from './struct/index.ts'
+import { deriveStruct } from './struct/index.ts'
 import { convertSchema } from './plugins/convert/index.ts'
 import type { StructOptions, StructType } from './core/index.ts'
 
@@ -35,7 +35,7 @@ const setup: KernelSetup = {
   registry: metaSchemas,
   regexEngines,
   superLinear: superLinearReason,
-  structs: deriveStructSchema,
+  structs: deriveStruct,
   convert: convertSchema,
 }
 

@@ -16,7 +16,8 @@ Commands:
   defaults <schema> <data...>   print the data with the schema's defaults filled in
   struct <file.ts#Type>         print the schema derived from a TypeScript declaration
 
-Run "schemavet <command> --help" for the options of a command.
+Run "schemavet <command> --help" for the options of a command, "schemavet --version" for the
+version.
 Exit codes: 0 valid, 1 invalid, 2 usage or schema error.
 `
 

@@ -3,7 +3,7 @@
  * `cli/struct.ts` by the struct issue, loaded only when that file is there). Returns the exit
  * code; prints `schemavet: <message>` for usage and file errors.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, extname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { MAIN_USAGE, write } from './args.ts'
@@ -37,9 +37,22 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   struct: structCommand,
 }
 
+/**
+ * The installed package's version. Found through the package's own name (its `exports` lists
+ * `./package.json`), so it is the same from the sources and from `dist/`, wherever installed.
+ */
+export function packageVersion(): string {
+  const url = import.meta.resolve('schemavet/package.json')
+  return (JSON.parse(readFileSync(new URL(url), 'utf8')) as { version: string }).version
+}
+
 /** Runs the command line on `argv` (without `node` and the script). Returns the exit code. */
 export async function runCli(argv: string[]): Promise<number> {
   const [command, ...args] = argv
+  if (command === '--version' || command === '-V') {
+    await write(process.stdout, `${packageVersion()}\n`)
+    return 0
+  }
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     await write(command === undefined ? process.stderr : process.stdout, MAIN_USAGE)
     return command === undefined ? 2 : 0

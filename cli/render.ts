@@ -137,6 +137,12 @@ export function formatForPeople(error: ValidationError | readonly ValidationIssu
     lines.push(`${pad}${paint(1, path)}: ${paint(31, issue.message)}`)
     const expected = expectedOf(issue)
     if (expected !== undefined) lines.push(`${pad}  ${paint(2, 'expected')} ${expected}`)
+    const passing = issue.keyword === 'oneOf' ? issue.params.passingSchemas : undefined
+    // Several branches passed: which ones is what a person needs to tell them apart.
+    if (Array.isArray(passing) && passing.length > 1) {
+      const names = passing.map((n) => `${issue.schemaPath}/${String(n)}`)
+      lines.push(`${pad}  ${paint(2, 'matched ')} ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`)
+    }
     if (data !== undefined) {
       const extra = issue.params.additionalProperty ?? issue.params.unevaluatedProperty
       const at = typeof extra === 'string' ? `${issue.instancePath}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}` : issue.instancePath

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import * as api from '../api.ts'
 import type { JSONSchemaValidator, SchemaOptions, ValidationError } from '../api.ts'
 import { JsonSyntaxError, parseJsonText } from './json-io.ts'
+import { trimBranches } from './branches.ts'
 import { formatForPeople } from './render.ts'
 
 /** `--output`: `text` for people, `json` (ajv-style issues), the standard formats, or `model`. */
@@ -22,6 +23,11 @@ export interface ReportSettings {
   printInvalid: boolean
   /** ANSI colours in text reports. */
   color: boolean
+  /**
+   * `--all-errors`: drop the branches of a failed `anyOf`/`oneOf` the data was not meant for, as
+   * the default mode does (see `branches.ts`), from the text, json and model reports.
+   */
+  trimBranches?: boolean
 }
 
 /** What to build the validator from (posted to workers, which build their own). */
@@ -71,7 +77,12 @@ const label = (p: Place) => (p.line === undefined ? p.file : `${p.file}:${p.line
 const record = (p: Place, rest: Record<string, unknown>) => JSON.stringify({ file: p.file, ...(p.line === undefined ? {} : { line: p.line }), ...rest }) + '\n'
 
 /** The report of an invalid document in the chosen mode. */
-function invalidReport(v: JSONSchemaValidator, error: ValidationError, data: unknown, p: Place, s: ReportSettings): string {
+function invalidReport(v: JSONSchemaValidator, found: ValidationError, data: unknown, p: Place, s: ReportSettings): string {
+  let error = found
+  if (s.trimBranches === true && s.output !== 'basic' && s.output !== 'detailed') {
+    const kept = trimBranches(v, data, found.errors)
+    if (kept !== found.errors) error = api.ValidationError.returned([...kept])
+  }
   switch (s.output) {
     case 'json':
       return record(p, { valid: false, errors: error.errors })

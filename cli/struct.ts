@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { SchemaError, newJSONSchema } from '../api.ts'
-import { deriveStructSchema } from '../struct/index.ts'
+import { deriveStruct } from '../struct/index.ts'
 
 /** Where a command writes; each call gets whole lines. */
 export interface CommandIO {
@@ -34,7 +34,10 @@ Options:
                                  additionalProperties: false)
   -h, --help                     print this help
 
-Exit status: 0 when the schema was printed or written; 2 for a usage error, a declaration that
+JSDoc tags become keywords (the table is in docs/struct.md); a tag schemavet does not read is
+ignored with a warning on stderr.
+
+Exit status: 0 when the schema was printed or written (also with warnings); 2 for a usage error, a declaration that
 cannot be read or expressed in JSON Schema (each problem is listed with its file, type and
 property), or an output file that cannot be written.
 `
@@ -71,10 +74,12 @@ export async function structCommand(args: string[], io: CommandIO): Promise<numb
   if (!type.includes('#')) return usage(io, `"${type}" names no declaration: write the file, "#", and the type's name (./types.ts#Person)`)
   let text: string
   try {
-    const schema = deriveStructSchema(type, { allowAdditionalProperties: values['allow-additional-properties'] === true })
+    const { schema, warnings } = deriveStruct(type, { allowAdditionalProperties: values['allow-additional-properties'] === true })
     // Compiling proves the output is a schema schemavet (and any 2020-12 validator) accepts.
     newJSONSchema(schema)
     text = JSON.stringify(schema, null, 2) + '\n'
+    // A tag that was not understood changes nothing in the output, so it must not pass unseen.
+    for (const warning of warnings) io.stderr(`schemavet struct: warning: ${warning.message}\n`)
   } catch (e) {
     if (SchemaError.isInstance(e)) {
       for (const problem of e.errors) io.stderr(`schemavet struct: ${problem.message}\n`)

@@ -6,6 +6,7 @@
 import { SchemaError, newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator, SchemaOptions } from '../api.ts'
 import { DEFAULTS_USAGE, VALIDATE_OPTIONS, VALIDATE_USAGE, cliWording, parse, positiveInt, schemaOptions, write } from './args.ts'
+import { checkSchema } from './check.ts'
 import { CliError, JsonSyntaxError, parseJsonText, readJson, readText } from './json-io.ts'
 import { describeSummary, validateJsonl } from './jsonl.ts'
 import type { Sink } from './jsonl.ts'
@@ -32,9 +33,33 @@ export async function loadSchema(file: string, options: SchemaOptions): Promise<
     return { validator: newJSONSchema(schema, options), spec: { schema, options } }
   } catch (e) {
     if (!SchemaError.isInstance(e)) throw e
-    const lines = e.errors.map((p) => `  ${p.schemaPath}: ${cliWording(p.message)}`).join('\n')
-    throw new CliError(`invalid schema ${file}:\n${lines}\nRun "schemavet check ${file}" for every problem.`)
+    throw new CliError(`invalid schema ${file}:\n${leadingProblems(e, schema, options)}\nRun "schemavet check ${file}" for every problem.`)
   }
+}
+
+const META = / \(meta-schema [^)]*\)$/
+
+/**
+ * The lines that say what is wrong with a schema, the concise ones first. The meta-schema check
+ * reports a typo such as `"type": "strin"` as several generic lines (not one of the allowed
+ * values, not an array, no `anyOf` branch); the keyword itself says `unknown type "strin"`. So
+ * the problems `check` finds beyond the meta-schema lead, and a meta-schema line follows only
+ * where no such problem sits at its path (a count says how many were left for `check`).
+ */
+function leadingProblems(e: SchemaError, schema: unknown, options: SchemaOptions): string {
+  let problems = e.errors.filter((p) => !META.test(p.message))
+  const meta = e.errors.filter((p) => META.test(p.message))
+  if (problems.length === 0) {
+    problems = checkSchema(schema, options)
+      .filter((f) => f.severity === 'error' && f.kind !== 'meta-schema')
+      .map((f) => ({ schemaPath: f.schemaPath, message: f.message }))
+  }
+  const covered = new Set(problems.map((p) => p.schemaPath))
+  const shownMeta = meta.filter((p) => !covered.has(p.schemaPath))
+  const lines = [...problems, ...shownMeta].map((p) => `  ${p.schemaPath}: ${cliWording(p.message)}`)
+  const left = meta.length - shownMeta.length
+  if (left > 0) lines.push(`  (and ${left} meta-schema ${left === 1 ? 'problem' : 'problems'} at these paths)`)
+  return lines.join('\n')
 }
 
 /** One JSON file: parse, validate, print. Returns the exit status for it. */
@@ -83,6 +108,7 @@ export async function validateCommand(args: string[], mode: 'validate' | 'defaul
     output,
     defaults: mode === 'defaults' || values.defaults === true,
     printInvalid: mode === 'defaults',
+    trimBranches: values['all-errors'] === true,
     color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
   }
   const sink = processSink()

@@ -13,6 +13,9 @@
  *   `items` as the rest, none for `items: false`), draft-07 `items` arrays with `additionalItems`;
  * - `allOf` (intersection), `anyOf`/`oneOf` (union), `$ref` to `#`, `#/$defs/<name>` or
  *   `#/definitions/<name>`; a reference already being expanded (recursion) is `unknown`;
+ * - object-level unions: beside `type: 'object'`, branches without a type of their own
+ *   (`oneOf: [{ required: ['uses'], properties: { uses } }, ...]`) are objects, so the data is the
+ *   parent's object intersected with the union of the branches;
  * - without `type`, `const`, `enum`, `$ref` or combinators the data is `unknown` (JSON Schema
  *   constrains object keywords only for objects, so `{ properties }` alone admits a string).
  *
@@ -151,13 +154,29 @@ type Target<R, Root> = R extends '#'
       : true
 
 type AllOf<S, Root, M extends InferMode, Seen extends string[]> = S extends { allOf: infer A extends readonly unknown[] }
-  ? IntersectAll<A, Root, M, Seen>
+  ? IntersectAll<A, S, Root, M, Seen>
   : unknown
 
-type IntersectAll<A, Root, M extends InferMode, Seen extends string[]> = A extends readonly [infer H, ...infer T]
-  ? Resolve<H, Root, M, Seen> & IntersectAll<T, Root, M, Seen>
+type IntersectAll<A, S, Root, M extends InferMode, Seen extends string[]> = A extends readonly [infer H, ...infer T]
+  ? Resolve<InObject<H, S>, Root, M, Seen> & IntersectAll<T, S, Root, M, Seen>
   : unknown
 
 type Union<S, K extends string, Root, M extends InferMode, Seen extends string[]> = S extends { [P in K]: infer A extends readonly unknown[] }
-  ? Resolve<A[number], Root, M, Seen>
+  ? Resolve<InObject<A[number], S>, Root, M, Seen>
   : unknown
+
+/**
+ * A combinator branch beside `type: 'object'` that names object keywords but no type of its own
+ * (`{ required: ['run'], properties: { run: ... } }`) constrains the parent's object: it is read
+ * as an object schema that also knows the parent's properties (its own win), so a name it only
+ * requires gets the parent's type for it, and the union (or intersection) of branches adds to
+ * what the parent declares. A branch with its own `type`, `const`, `enum` or `$ref`, or beside a
+ * parent that is not an object, is read as written. Distributes over the branches.
+ */
+type InObject<B, S> = S extends { type: 'object' }
+  ? B extends { type: unknown } | { const: unknown } | { enum: unknown } | { $ref: unknown }
+    ? B
+    : B extends { properties: unknown } | { required: unknown } | { additionalProperties: unknown }
+      ? Omit<B, 'properties'> & { type: 'object'; properties: Omit<Props<S>, keyof Props<B>> & Props<B> }
+      : B
+  : B

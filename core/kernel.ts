@@ -280,8 +280,8 @@ export class Kernel {
    */
   newStructSchema(type: StructType, options: StructOptions = {}): StructValidator {
     if (this.structs === undefined) throw new Error('schemavet: this kernel was built without struct support')
-    const schema = this.structs(type, options)
-    return new StructValidator(this, schema, this.compile(schema, options))
+    const { schema, warnings } = this.structs(type, options)
+    return new StructValidator(this, schema, this.compile(schema, options), warnings)
   }
 
   /**

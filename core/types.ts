@@ -129,8 +129,23 @@ export interface StructOptions extends SchemaOptions {
  */
 export type SchemaConverter = (schema: unknown, target: string) => Record<string, unknown>
 
+/**
+ * Something a derivation understood only in part and left out of the schema (a JSDoc tag it does
+ * not read): where it would sit in the schema, and a message naming the file, type and property.
+ */
+export interface StructWarning {
+  schemaPath: string
+  message: string
+}
+
+/** What a derivation gives: the schema, and its warnings (none for most declarations). */
+export interface StructDerivation {
+  schema: Record<string, unknown>
+  warnings: StructWarning[]
+}
+
 /** Derives a draft 2020-12 schema from a TypeScript declaration; throws `SchemaError` when it cannot. */
-export type StructDeriver = (type: StructType, options: StructOptions) => Record<string, unknown>
+export type StructDeriver = (type: StructType, options: StructOptions) => StructDerivation
 
 /** Options after defaults are filled in; what compile and run contexts expose. */
 export interface ResolvedOptions {

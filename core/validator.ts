@@ -16,6 +16,7 @@ import type { StandardProps } from './standard-schema.ts'
 import type { PassSettings } from './pass.ts'
 import type { FastFailure } from './codegen.ts'
 import type { Resource } from './schema-index.ts'
+import type { StructWarning } from './types.ts'
 
 /** What the structured-output operations accept. */
 export interface Schema {
@@ -216,6 +217,18 @@ export class SimpleJSONSchema<Data = unknown, Input = Data, Output = Data> exten
  * properties); `null` and `undefined` are errors saying a value is required.
  */
 export class StructValidator<Data = unknown, Input = Data, Output = Data> extends JSONSchemaValidator<Data, Input, Output> {
+  /**
+   * What the derivation read only in part, such as a JSDoc tag schemavet does not know (a typo,
+   * or a tag of another tool): each with the schema path it sits at and a message naming the
+   * file, type and property. Empty for most declarations. Not part of `jsonSchema()`.
+   */
+  readonly warnings: readonly StructWarning[]
+
+  constructor(kernel: Kernel, schema: unknown, compilation: Compilation, warnings: readonly StructWarning[] = []) {
+    super(kernel, schema, compilation)
+    this.warnings = Object.freeze([...warnings])
+  }
+
   override validate(data: unknown): ValidationError | null {
     if (data === null || data === undefined) {
       return ValidationError.returned([

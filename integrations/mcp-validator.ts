@@ -48,7 +48,9 @@ type Compiled = JSONSchemaValidator | SchemaError
  * Defaults: the SDK's client checks `valid` and drops `data`, so `callTool` returns the server's
  * `structuredContent` as sent, without defaults, and rejects output that is valid only once
  * defaulted (a field the schema both requires and defaults). To get the defaulted copy from
- * `callTool`, wrap the client with `withValidatedToolOutput` from `schemavet/integrations`.
+ * `callTool`, wrap the client with `withValidatedToolOutput` from `schemavet/integrations`. On a
+ * server, the SDK likewise sends the handler's value, not `data`; `withDefaultedToolOutput`
+ * (`mcp-server.ts`) makes an SDK v2 server send the defaulted copy.
  */
 export class McpJsonSchemaValidator {
   private readonly options: SchemaOptions

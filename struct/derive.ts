@@ -6,7 +6,7 @@
  * becomes `#`). Anonymous types are always inlined.
  */
 import type * as TS from 'typescript-6'
-import type { StructOptions } from '../core/index.ts'
+import type { StructOptions, StructWarning } from '../core/index.ts'
 import { Problems } from './errors.ts'
 import type { Owner } from './errors.ts'
 import { annotate, toInteger } from './jsdoc.ts'
@@ -17,6 +17,8 @@ import type { TypeScript } from './typescript.ts'
 export type JsonSchema = Record<string, unknown>
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema'
+/** Keywords about a value as a whole, which stay beside an `anyOf` that `@nullable` makes. */
+const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'])
 /** Deeper than any hand-written type; reached by generics that instantiate a new type per level. */
 const MAX_DEPTH = 100
 
@@ -104,6 +106,51 @@ export class Derivation {
     } finally {
       this.depth--
     }
+  }
+
+  /** Warnings met so far (`run` has met them all once it returns). */
+  get warnings(): readonly StructWarning[] {
+    return this.problems.warnings
+  }
+
+  /** Records a warning at the current site: something was ignored, the schema still derives. */
+  warn(reason: string): void {
+    this.problems.warn(reason)
+  }
+
+  /**
+   * Lets `schema` (mutated) also accept `null`, as `T | null` would: `null` joins a `type` list
+   * or an `anyOf`; anything else (a `$ref`, a `const` or `enum`) becomes the first branch of an
+   * `anyOf` with `null`, keeping the annotations beside it. A named type's placeholder moves into
+   * that branch, so the definition still finds it.
+   */
+  nullable(schema: JsonSchema): void {
+    const type = schema.type
+    const plain = schema.$ref === undefined && schema.const === undefined && schema.enum === undefined
+    if (plain && typeof type === 'string') {
+      if (type !== 'null') schema.type = [type, 'null']
+      return
+    }
+    if (plain && Array.isArray(type)) {
+      if (!type.includes('null')) schema.type = [...type, 'null']
+      return
+    }
+    if (plain && type === undefined && Array.isArray(schema.anyOf)) {
+      const branches = schema.anyOf as JsonSchema[]
+      if (!branches.some((b) => b.type === 'null')) schema.anyOf = [...branches, { type: 'null' }]
+      return
+    }
+    const branch: JsonSchema = {}
+    for (const key of Object.keys(schema)) {
+      if (ANNOTATIONS.has(key)) continue
+      branch[key] = schema[key]
+      delete schema[key]
+    }
+    for (const definition of this.definitions.values()) {
+      const at = definition.uses.indexOf(schema)
+      if (at >= 0) definition.uses[at] = branch
+    }
+    schema.anyOf = [branch, { type: 'null' }]
   }
 
   /** Records a problem at the current site and returns a schema to carry on with. */

@@ -34,6 +34,8 @@ export function structError(subject: string, reason: string): SchemaError {
  */
 export class Problems {
   private readonly list: SchemaProblem[] = []
+  /** What was understood only in part (an unknown JSDoc tag), in the order met. */
+  readonly warnings: SchemaProblem[] = []
   private readonly tokens: (string | number)[] = []
   private readonly labels: string[] = []
   private readonly owners: (Owner | undefined)[] = []
@@ -58,6 +60,16 @@ export class Problems {
 
   /** Records a problem at the current site. */
   add(reason: string): void {
+    this.list.push(this.at(reason))
+  }
+
+  /** Records a warning at the current site: the schema is still derived. */
+  warn(reason: string): void {
+    this.warnings.push(this.at(reason))
+  }
+
+  /** `reason` with the current site: the subject, the property path, its owner, the schema path. */
+  private at(reason: string): SchemaProblem {
     const labels = this.labels
     // A path past a dozen steps (a runaway generic) is shown by its ends.
     const property = labels.length > 12 ? `${labels.slice(0, 6).join('')}…${labels.slice(-3).join('')}` : labels.join('')
@@ -67,7 +79,7 @@ export class Problems {
         ? ''
         : `, property "${property.startsWith('.') ? property.slice(1) : property}"` +
           (owner === undefined ? '' : ` (declared in ${owner.name} at ${owner.location})`)
-    this.list.push({ schemaPath: '#' + formatPointer(this.tokens), message: `${this.subject}${where}: ${reason}` })
+    return { schemaPath: '#' + formatPointer(this.tokens), message: `${this.subject}${where}: ${reason}` }
   }
 
   /** Throws every recorded problem as one `SchemaError`; returns when there is none. */

@@ -2,13 +2,13 @@
  * Struct schemas: draft 2020-12 JSON Schemas derived from TypeScript declarations, the
  * TypeScript counterpart of the spec's schema-from-a-Go-struct. This layer sits beside
  * `integrations/` and uses only `core`'s public surface; `api.ts` hands `deriveStructSchema` to
- * its kernels, whose `newStructSchema` compiles what it returns.
+ * its kernels (`deriveStruct`, with warnings), whose `newStructSchema` compiles the schema.
  *
  * TypeScript is loaded only when a schema is derived (see `typescript.ts`); programs are cached
  * per file set (see `program-cache.ts`).
  */
 import path from 'node:path'
-import type { StructDeriver } from '../core/index.ts'
+import type { StructDeriver, StructOptions, StructType } from '../core/index.ts'
 import { Derivation } from './derive.ts'
 import { displayPath, structError } from './errors.ts'
 import { findDeclaration, resolveTarget } from './locate.ts'
@@ -34,7 +34,17 @@ export { structCacheStats } from './program-cache.ts'
  *   unresolved generics, names that do not resolve), all problems of the declaration at once
  * @throws Error when the optional dependency `typescript-6` is not installed
  */
-export const deriveStructSchema: StructDeriver = (type, options) => {
+export function deriveStructSchema(type: StructType, options: StructOptions): Record<string, unknown> {
+  return deriveStruct(type, options).schema
+}
+
+/**
+ * `deriveStructSchema` with its warnings: what the derivation read only in part and left out
+ * (a JSDoc tag it does not know), each `{ schemaPath, message }` with the file, type and property
+ * in the message. The kernels' `newStructSchema` puts them on `StructValidator.warnings`; the
+ * `struct` command prints them on stderr.
+ */
+export const deriveStruct: StructDeriver = (type, options) => {
   const target = resolveTarget(type, options.basePath)
   const ts = loadTypeScript()
   const program = programFor(ts, target.file)
@@ -64,5 +74,7 @@ export const deriveStructSchema: StructDeriver = (type, options) => {
         `(declare an instantiation such as \`export type ${target.name}OfString = ${target.name}<${generic.typeParameters.map(() => 'string').join(', ')}>\` and derive that)`,
     )
   }
-  return new Derivation(ts, program, options, target.subject).run(symbol)
+  const derivation = new Derivation(ts, program, options, target.subject)
+  const schema = derivation.run(symbol)
+  return { schema, warnings: [...derivation.warnings] }
 }

@@ -3,7 +3,7 @@
  * files in a temporary directory: output and exit codes.
  */
 import { spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -195,6 +195,83 @@ validate('--help explains each command and exits 0', () => {
     assert.match(r.stdout, /Exit codes:/)
   }
   assert.match(run(['--help']).stdout, /validate <schema> <data\.\.\.>[\s\S]*struct <file\.ts#Type>/)
+})
+
+validate('--version prints the package version and exits 0', () => {
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+  for (const flag of ['--version', '-V']) {
+    const r = run([flag])
+    assert.equal([r.code, r.stdout, r.stderr], [0, `${version}\n`, ''], flag)
+  }
+  assert.match(run(['--help']).stdout, /schemavet --version/)
+})
+
+file('twice.schema.json', { oneOf: [{ type: 'number' }, { type: 'integer' }, { type: 'string' }] })
+file('five.json', 5)
+
+validate('a oneOf that several branches match names the branches that matched', () => {
+  const r = run(['validate', 'twice.schema.json', 'five.json'])
+  assert.is(r.code, 1)
+  assert.is(
+    r.stdout,
+    [
+      'five.json: invalid',
+      '  (root): must match exactly one schema in oneOf',
+      '    expected exactly one matching schema',
+      '    matched  #/oneOf/0 and #/oneOf/1',
+      '    found    5 (integer)',
+      '    schema   #/oneOf',
+      '',
+    ].join('\n'),
+  )
+})
+
+file('strin.schema.json', { type: 'object', properties: { a: { type: 'strin' } } })
+
+validate('a schema error leads with the concise message check gives, not the meta-schema lines', () => {
+  const r = run(['validate', 'strin.schema.json', 'ok.json'])
+  assert.is(r.code, 2)
+  assert.is(
+    r.stderr,
+    [
+      'schemavet: invalid schema strin.schema.json:',
+      '  #/properties/a/type: unknown type "strin"',
+      '  (and 3 meta-schema problems at these paths)',
+      'Run "schemavet check strin.schema.json" for every problem.',
+      '',
+    ].join('\n'),
+  )
+  // check still lists every one of them
+  const check = run(['check', 'strin.schema.json'])
+  assert.is(check.stdout.split('\n').filter((l) => l.includes('[meta-schema]')).length, 3)
+  assert.match(check.stdout, 'error [schema] #/properties/a/type: unknown type "strin"')
+})
+
+file('meant.schema.json', {
+  $defs: { Person: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+  properties: { id: { type: 'integer' } },
+  oneOf: [{ type: 'string' }, { $ref: '#/$defs/Person' }, { type: 'array' }],
+})
+file('meant.json', { id: 'x', name: 7 })
+
+validate('--all-errors trims a failed oneOf to the branch the data was meant for, as the default mode does', () => {
+  const one = run(['validate', 'meant.schema.json', 'meant.json'])
+  assert.is(one.code, 1)
+  const paths = (text: string) => text.split('\n').filter((l) => l.startsWith('    schema')).map((l) => l.slice('    schema   '.length))
+  const all = run(['validate', 'meant.schema.json', 'meant.json', '--all-errors'])
+  assert.is(all.code, 1)
+  // every problem outside the oneOf, and inside it only the Person branch (reached through $ref)
+  assert.equal(paths(all.stdout), ['#/properties/id/type', '#/$defs/Person/properties/name/type'])
+  const json = run(['validate', 'meant.schema.json', 'meant.json', '--all-errors', '-o', 'json'])
+  assert.equal(
+    (JSON.parse(json.stdout) as { errors: { schemaPath: string }[] }).errors.map((e) => e.schemaPath),
+    ['#/properties/id/type', '#/$defs/Person/properties/name/type'],
+  )
+  // where no branch is clearly meant, every branch and the oneOf's own issue stay
+  file('unclear.json', { id: 1, name: 7, extra: true })
+  file('unclear.schema.json', { oneOf: [{ type: 'object', required: ['a'] }, { type: 'object', required: ['b'] }] })
+  const unclear = run(['validate', 'unclear.schema.json', 'unclear.json', '--all-errors'])
+  assert.equal(paths(unclear.stdout), ['#/oneOf/0/required', '#/oneOf/1/required', '#/oneOf'])
 })
 
 validate.run()

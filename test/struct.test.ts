@@ -15,7 +15,7 @@ import * as api from '../api.ts'
 import { SchemaError, StructValidator, createKernel, newJSONSchema } from '../api.ts'
 import type { StructOptions, StructType, Validator } from '../api.ts'
 import { structCommand } from '../cli/struct.ts'
-import { deriveStructSchema, structCacheStats } from '../struct/index.ts'
+import { deriveStruct, deriveStructSchema, structCacheStats } from '../struct/index.ts'
 import { loadTypeScript } from '../struct/typescript.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -701,6 +701,72 @@ jsdoc('reports a tag whose value does not fit, naming the property', () => {
   ])
 })
 
+jsdoc('reads the tags users of ts-json-schema-generator and typescript-json-schema write', () => {
+  const schema = derive('jsdoc.ts', 'Aliases')
+  const properties = schema.properties as Record<string, unknown>
+  assert.equal(
+    ['a', 'b', 'c', 'd', 'same'].map((k) => properties[k]),
+    [{ type: 'integer' }, { type: 'integer' }, { type: 'integer' }, { type: 'integer' }, { type: 'number' }],
+  )
+  assert.equal(properties.note, { type: ['string', 'null'] })
+  assert.equal(properties.tags, { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'number' }, { type: 'null' }] })
+  // a named type's reference moves into a branch; the annotations stay beside the anyOf
+  assert.equal(properties.address, { description: 'The address, or null when unknown.', anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }] })
+  assert.equal(properties.level, { anyOf: [{ type: 'string', enum: ['low', 'high'] }, { type: 'null' }] })
+  assert.equal(properties.email, { type: 'string', minLength: 2, format: 'email' })
+  assert.equal(properties.labels, { type: 'object', additionalProperties: { type: 'string' }, minProperties: 1, maxProperties: 3 })
+  assert.equal([properties.id, properties.password, properties.version], [
+    { type: 'string', readOnly: true },
+    { type: 'string', writeOnly: true },
+    { type: 'string', const: 'v1' },
+  ])
+  // a JSON @example is an example of the data; code in an @example is for people
+  assert.equal(properties.answer, { type: 'number', examples: [42] })
+  assert.equal(properties.quiet, { type: 'boolean' })
+  assert.equal(derive('jsdoc.ts', 'MaybeName'), { $schema: DIALECT, type: ['string', 'null'] })
+
+  const aliases = createKernel().newStructSchema(fixture('jsdoc.ts', 'Aliases'))
+  assert.equal(aliases.warnings, [], 'every tag above is understood')
+  const valid = {
+    a: 1, b: 2, c: 3, d: 4, same: 1.5, note: null, tags: null, address: null, home: { city: 'Oslo' }, level: null,
+    email: 'ada@example.com', labels: { x: 'y' }, id: 'i', password: 'p', version: 'v1', answer: 42, quiet: true,
+  }
+  assert.is(problems(aliases, valid), null)
+  assert.is(problems(aliases, { ...valid, address: { city: 'Oslo' }, level: 'low', note: 'n' }), null)
+  assert.equal(problems(aliases, { ...valid, a: 1.5 }), ['/a type'])
+  assert.equal(problems(aliases, { ...valid, home: null }), ['/home type'])
+  assert.equal(problems(aliases, { ...valid, labels: {} }), ['/labels minProperties'])
+  assert.equal(problems(aliases, { ...valid, version: 'v2' }), ['/version const'])
+})
+
+jsdoc('warns about a tag it does not read, naming the property, and still derives the schema', () => {
+  const schema = createKernel().newStructSchema(fixture('jsdoc.ts', 'UnknownTags'))
+  const at = (property: string, line: number) =>
+    `${SHOWN}/jsdoc.ts#UnknownTags, property "${property}" (declared in UnknownTags at ${SHOWN}/jsdoc.ts:${line})`
+  assert.equal(schema.warnings, [
+    { schemaPath: '#/properties/name', message: `${at('name', 149)}: @minlength is not a tag schemavet reads, so it was ignored (did you mean @minLength?)` },
+    { schemaPath: '#/properties/secret', message: `${at('secret', 151)}: @hidden is not a tag schemavet reads, so it was ignored; see the tag table in docs/struct.md` },
+    {
+      schemaPath: '#/properties/nested/properties/deep',
+      message: `${at('nested.deep', 154)}: @frobnicate is not a tag schemavet reads, so it was ignored; see the tag table in docs/struct.md`,
+    },
+  ])
+  assert.ok(Object.isFrozen(schema.warnings))
+  // the warnings are beside the schema, not in it
+  assert.equal(Object.keys(schema.jsonSchema() as object), ['$schema', 'type', 'properties', 'required', 'additionalProperties'])
+  assert.equal(createKernel().newStructSchema(fixture('jsdoc.ts', 'Order')).warnings, [])
+  assert.equal(deriveStruct(fixture('jsdoc.ts', 'UnknownTags'), {}).warnings, schema.warnings)
+})
+
+jsdoc('a type tag other than integer, or a value on @nullable, is a problem', () => {
+  const at = (property: string, line: number) =>
+    `${SHOWN}/jsdoc.ts#BadAliases, property "${property}" (declared in BadAliases at ${SHOWN}/jsdoc.ts:${line})`
+  assert.equal(messages(() => derive('jsdoc.ts', 'BadAliases')), [
+    `${at('count', 160)}: @asType string does not match the declared type (number): the type comes from TypeScript, and @asType can only narrow number to integer`,
+    `${at('maybe', 162)}: @nullable takes no value (found "yes")`,
+  ])
+})
+
 // ── classes ─────────────────────────────────────────────────────────────────────────────────
 
 const classes = suite('class instances')
@@ -1058,6 +1124,16 @@ cli('a declaration that cannot be expressed exits 2 with one line per problem', 
   const lines = r.stderr.trimEnd().split('\n')
   assert.is(lines.length, 4)
   assert.ok(lines.every((l) => l.startsWith(`schemavet struct: ${UNSUPPORTED}#Several, property "`)))
+})
+
+cli('a tag it does not read is a warning on stderr; the schema is still printed and the exit status 0', async () => {
+  const r = await run(fixture('jsdoc.ts', 'UnknownTags'))
+  assert.is(r.status, 0)
+  assert.equal(JSON.parse(r.stdout), derive('jsdoc.ts', 'UnknownTags'))
+  const lines = r.stderr.trimEnd().split('\n')
+  assert.is(lines.length, 3)
+  assert.ok(lines.every((l) => l.startsWith(`schemavet struct: warning: ${SHOWN}/jsdoc.ts#UnknownTags, property "`)), r.stderr)
+  assert.match(lines[0]!, '@minlength is not a tag schemavet reads, so it was ignored (did you mean @minLength?)')
 })
 
 cli('usage errors exit 2 and point to --help', async () => {

@@ -222,3 +222,58 @@ export function taggedUnionNarrows(raw: unknown): void {
     void key
   }
 }
+
+// Object-level unions: branches without `type` constrain the object the parent declares, so the
+// data is the parent's object intersected with the union of the branches (CI steps, tagged tool
+// inputs).
+const step = newJSONSchema({
+  type: 'object',
+  properties: { name: { type: 'string' } },
+  oneOf: [
+    { required: ['uses'], properties: { uses: { type: 'string' } } },
+    { required: ['run'], properties: { run: { type: 'string' }, shell: { type: 'string' } } },
+  ],
+})
+export type ObjectLevelOneOf = Expect<
+  Equal<DataOf<typeof step>, { name?: string; uses: string } | { name?: string; run: string; shell?: string }>
+>
+export function objectLevelOneOfNarrows(raw: unknown): void {
+  if (!step.isValid(raw)) return
+  const name: string | undefined = raw.name
+  if ('run' in raw) {
+    const run: string = raw.run
+    void run
+  } else {
+    const uses: string = raw.uses
+    void uses
+  }
+  // @ts-expect-error neither branch promises `run`: it may be a `uses` step
+  void raw.run
+  void name
+}
+const tagged = newJSONSchema({
+  type: 'object',
+  properties: { tool: { enum: ['search', 'fetch'] } },
+  required: ['tool'],
+  anyOf: [{ properties: { tool: { const: 'search' }, query: { type: 'string' } }, required: ['query'] }, { properties: { tool: { const: 'fetch' }, url: { type: 'string' } }, required: ['url'] }],
+})
+export type ObjectLevelAnyOf = Expect<Equal<DataOf<typeof tagged>, { tool: 'search'; query: string } | { tool: 'fetch'; url: string }>>
+// A branch that names only `required` makes a declared property required.
+export type RequiredOnlyBranch = Expect<
+  Equal<FromSchema<{ type: 'object'; properties: { a: { type: 'string' }; b: { type: 'number' } }; anyOf: [{ required: ['a'] }, { required: ['b'] }] }>, { a: string; b?: number } | { a?: string; b: number }>
+>
+// Defaults still decide the output side inside the branches.
+const defaultedBranch = newJSONSchema({
+  type: 'object',
+  properties: { name: { type: 'string' } },
+  oneOf: [{ properties: { retries: { type: 'integer', default: 1 } }, required: ['retries'] }],
+})
+export type BranchDefaults = [
+  Expect<Equal<InputOf<typeof defaultedBranch>, { name?: string; retries?: number }>>,
+  Expect<Equal<OutputOf<typeof defaultedBranch>, { name?: string; retries: number }>>,
+]
+// A branch with a `type` of its own keeps it; a parent that is not an object lends nothing.
+export type TypedBranchesKeepTheirType = [
+  Expect<Equal<FromSchema<{ type: 'object'; oneOf: [{ type: 'object'; properties: { a: { type: 'string' } }; required: ['a'] }] }>, { a: string }>>,
+  Expect<Equal<FromSchema<{ type: 'string'; anyOf: [{ required: ['a'] }] }>, string>>,
+]
