@@ -20,16 +20,19 @@ import { hasOwn } from './json.ts'
 import { escapeToken } from './uri.ts'
 import { Source } from './source.ts'
 import { inspect, NodeWriter, stepCode, TYPES } from './module-node.ts'
+import { typeIndex } from './node.ts'
+
+const isArrayLike = (x: unknown): boolean => typeIndex(x) === 4
 
 /** The per-type dispatch of a node's code; `branch(t)` returns statements ending in a return. */
-function dispatch(node: Node, branch: (t: number) => string, notJson: string): string {
+function dispatch(node: Node, branch: (t: number) => string, notJson: string, isArray: string): string {
   return `switch (typeof x) {
     case 'string': { ${branch(0)} }
     case 'number': if (x - x !== 0) ${notJson} { ${branch(1)} }
     case 'boolean': { ${branch(2)} }
     case 'object':
       if (x === null) { ${branch(3)} }
-      if (Array.isArray(x)) { ${branch(4)} }
+      if (${isArray}(x)) { ${branch(4)} }
       { ${branch(5)} }
     default: ${node.asserts ? notJson : 'return true;'}
   }`
@@ -37,12 +40,15 @@ function dispatch(node: Node, branch: (t: number) => string, notJson: string): s
 
 /** The generated evaluator of one node inside the general run, or undefined to keep the general one. */
 export function generateEvaluate(node: Node): Evaluate | undefined {
-  if (node.pushScope || node.hasUnevaluated) return undefined
+  // A node that can reach an in-place cycle must evaluate every keyword, as the interpreter does:
+  // generated code stops at a failing step, and a failure inside \`if\`, \`not\` or one branch of
+  // \`anyOf\` does not fail the whole, so stopping there could skip the cycle and answer valid.
+  if (node.pushScope || node.hasUnevaluated || node.exhaustive || !node.asserts) return undefined
   const src = new Source()
   const branch = (t: number): string => {
     const g: EmitContext = {
       // In a compile with a reference cycle every applicator evaluates every branch (run.exhaustive).
-      exhaustive: node.exhaustive || node.cyclic,
+      exhaustive: node.cyclic,
       type: TYPES[t]!,
       constant: (v) => src.constant(v),
       local: () => src.local(),
@@ -55,15 +61,17 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
       inspect,
       fail: () => 'false',
     }
-    // Stopping at a failing step is safe even where a reference cycle is reachable: a false
-    // boolean pass is always followed by the exhaustive issue pass, which reports the cycle.
+    // Stopping at a failing step is safe here: this node reaches no in-place cycle (exhaustive
+    // nodes keep the interpreter's evaluator).
     const parts = node.table[t]!.map((s) => {
       const code = stepCode(s, g, src, 'run', node.policy !== null)
       return `${code.setup ?? ''}\nif (!(${code.test})) return false;`
     })
     return `${parts.join('\n')}\nreturn true;`
   }
-  const body = dispatch(node, branch, 'return false;')
+  // Inside the general run a throw is the answer (an \`exception\` issue), so the type test is the
+  // interpreter's own: a revoked Proxy is an object there too.
+  const body = dispatch(node, branch, 'return false;', src.constant(isArrayLike))
   return src.build<Evaluate>(`return function generated(x, run) {
   if (run.collecting || run.evaluated !== null) return run.evaluateNode(node, x);
   ${src.locals.length > 0 ? `var ${src.locals.join(', ')};` : ''}

@@ -120,7 +120,14 @@ export class Compilation {
   compileRoot(schema: unknown): Node {
     const normalized = this.env.hooks.normalizeSchema.call(schema, DEFAULT_BASE)
     const dialect = this.env.dialect(this.options.defaultDialect)
-    const rootId = isObject(normalized) ? dialect.identify(normalized).id : undefined
+    let rootId: unknown
+    try {
+      rootId = isObject(normalized) ? dialect.identify(normalized).id : undefined
+    } catch (e) {
+      if (e instanceof RangeError || !(e instanceof Error)) throw e
+      // A schema that cannot be read (a throwing getter or Proxy trap) is a malformed schema.
+      throw new SchemaError([{ schemaPath: '#', message: `reading the schema threw: ${e.message}` }])
+    }
     let base = DEFAULT_BASE
     if (typeof rootId === 'string') {
       try {
@@ -356,7 +363,9 @@ export class Compilation {
   tierUp(): void {
     if (this.tiered) return
     this.tiered = true
-    if (!this.options.codegen || !codegenAllowed()) return
+    // A compile with an in-place cycle keeps the interpreter: it evaluates exhaustively wherever
+    // the cycle is reachable, which is what makes the cycle an error on every call.
+    if (!this.options.codegen || !codegenAllowed() || this.hasCycles) return
     const root = this.root
     const makeRun = () => {
       const driver = new Driver((r, a) => this.dynamicHandle(r, a))

@@ -226,7 +226,13 @@ export class Kernel {
   /** Validates a schema against its meta-schema; throws `SchemaError` listing every problem. */
   private checkAgainstMetaSchema(schema: unknown, options: ResolvedOptions): void {
     if (typeof schema === 'boolean') return
-    const declared = isObject(schema) && typeof schema.$schema === 'string' ? stripHash(schema.$schema) : undefined
+    let declared: string | undefined
+    try {
+      declared = isObject(schema) && typeof schema.$schema === 'string' ? stripHash(schema.$schema) : undefined
+    } catch (e) {
+      // A schema that cannot be read (a throwing getter or Proxy trap) is a malformed schema.
+      throw Object.assign(new SchemaError([{ schemaPath: '#', message: `reading the schema threw: ${String(e)}` }]), { cause: e })
+    }
     const uri = declared ?? this.env.dialect(options.defaultDialect).metaSchema
     const registered = this.env.registry.has(uri)
     let validator = registered ? this.metaValidators.get(uri) : undefined
@@ -333,6 +339,12 @@ function modeOptionsOf(options: SchemaOptions, base: ResolvedOptions | undefined
   }
   if (merged.regex !== undefined && merged.regex !== 'ecmascript' && merged.regex !== 'linear') {
     throw new TypeError(`schemavet: option regex must be 'ecmascript' or 'linear', got ${String(merged.regex)}`)
+  }
+  for (const [name, check] of Object.entries(options.customFormats ?? {})) {
+    // An async checker's answer is a Promise, which would count as a pass for every string.
+    if (typeof check !== 'function' || check.constructor?.name === 'AsyncFunction') {
+      throw new TypeError(`schemavet: customFormats.${name} must be a synchronous function (string) => boolean`)
+    }
   }
   for (const key of LIMIT_NAMES) {
     const v = merged[key]

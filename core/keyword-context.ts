@@ -94,8 +94,10 @@ export class KeywordContext implements CompileContext {
     // Own keys only: `format: "hasOwnProperty"` must not find Object.prototype's function.
     const { customFormats } = this.compilation.options
     const builtIn = this.compilation.env.formats
-    if (hasOwn(customFormats, name)) return customFormats[name]
-    return this.compilation.env.hooks.resolveFormat.call(name) ?? (hasOwn(builtIn, name) ? builtIn[name] : undefined)
+    if (hasOwn(customFormats, name)) return answering(name, customFormats[name]!)
+    const hooked = this.compilation.env.hooks.resolveFormat.call(name)
+    if (hooked !== undefined) return answering(name, hooked)
+    return hasOwn(builtIn, name) ? builtIn[name] : undefined
   }
 
   regex(source: unknown, ...segments: (string | number)[]): RegexMatcher {
@@ -114,5 +116,20 @@ export class KeywordContext implements CompileContext {
 
   warn(message: string): void {
     this.compilation.env.hooks.warning.call({ schemaPath: this.schemaPath, message })
+  }
+}
+
+/**
+ * A user's format checker, held to answering true or false: a Promise (a checker that went async)
+ * is an error on the call, never a pass.
+ */
+function answering(name: string, check: FormatChecker): FormatChecker {
+  return (s) => {
+    const answer = check(s) as unknown
+    if (typeof answer === 'boolean') return answer
+    if (typeof answer === 'object' && answer !== null && typeof (answer as { then?: unknown }).then === 'function') {
+      throw new TypeError(`the checker of format "${name}" returned a Promise; format checkers must answer synchronously`)
+    }
+    return Boolean(answer)
   }
 }

@@ -19,9 +19,23 @@ export function typeIndex(x: unknown): number {
     case 'boolean':
       return 2
     case 'object':
-      return x === null ? 3 : Array.isArray(x) ? 4 : 5
+      return x === null ? 3 : objectIndex(x)
     default:
       return -1
+  }
+}
+
+/**
+ * Array or object. `Array.isArray` throws only for a revoked Proxy: that is an object whose every
+ * read throws, so a keyword that reads it gives an `exception` issue in either tier, and a
+ * subschema that reads nothing (`{}`, `type: 'object'`) accepts it in both. (Throwing here instead
+ * would make the answer depend on whether generated code happened to ask `Array.isArray`.)
+ */
+function objectIndex(x: object): number {
+  try {
+    return Array.isArray(x) ? 4 : 5
+  } catch {
+    return 5
   }
 }
 
@@ -230,6 +244,9 @@ export class Handle implements SchemaHandle {
   }
   get hasDefault(): boolean {
     return this.node.hasDefault
+  }
+  get asserts(): boolean {
+    return this.node.asserts
   }
   inspect(): SchemaView {
     const n = this.node

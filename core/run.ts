@@ -51,6 +51,12 @@ export class Run implements RunContext {
   private limit!: number
   /** Stop at `maxErrors` issues: with `allErrors`, or always in untrusted mode. */
   protected capErrors!: boolean
+  /**
+   * Keywords running now that took an error mark: the issues they record may be dropped again
+   * (a \`contains\` item that did not match, a \`not\` or \`if\` branch, an \`anyOf\` branch), so the
+   * \`maxErrors\` cap counts only issues recorded outside them; each step restores it on return.
+   */
+  private speculative = 0
   private settings!: PassSettings
 
   constructor(
@@ -85,6 +91,7 @@ export class Run implements RunContext {
     if (this.guard.length !== 0) this.guard.length = 0
     this.limit = task.depth + limit
     this.capErrors = settings.allErrors
+    this.speculative = 0
     this.fast = settings.fast ?? null
     // Fixed for the whole run: in a compile with a reference cycle every applicator evaluates
     // every branch (never a different answer, only no short-circuit), so no node needs to set it.
@@ -157,7 +164,20 @@ export class Run implements RunContext {
         // Deep data or a keyword that threw: the general evaluator answers.
       }
       if (ok === true) return true
-      if (ok === false && this.explainFailure(fast.failure())) return false
+      if (ok === false) {
+        const f = fast.failure()
+        // A failure at this very value tells nothing the interpreter would not find at once:
+        // explaining it with generated checks at every level below would redo each subtree.
+        if (f.depth === 0) {
+          this.fast = null
+          try {
+            return this.evaluateGeneral(node, x)
+          } finally {
+            this.fast = fast
+          }
+        }
+        if (this.explainFailure(f)) return false
+      }
     }
     return this.evaluateGeneral(node, x)
   }
@@ -239,10 +259,18 @@ export class Run implements RunContext {
    * reported nothing itself. A subclass wraps it to observe each keyword (`output()`).
    */
   protected runStep(s: Step, x: unknown): boolean {
-    const mark = this.errors === null ? 0 : this.errors.length
-    if (s.validate!(s.compiled, x, this)) return true
-    if (this.errors !== null && this.errors.length === mark) this.fail(s, x)
-    return false
+    const errors = this.errors
+    if (errors === null) return s.validate!(s.compiled, x, this)
+    const mark = errors.length
+    const speculative = this.speculative
+    const ok = s.validate!(s.compiled, x, this)
+    this.speculative = speculative
+    if (!ok && errors.length === mark) this.fail(s, x)
+    else if (this.capErrors && speculative === 0 && errors.length >= this.settings.maxErrors) {
+      errors.length = this.settings.maxErrors
+      throw new StopCollecting()
+    }
+    return ok
   }
 
   /** The issues of `step` failing on `x`, recorded without evaluating it (its failure is known). */
@@ -262,6 +290,7 @@ export class Run implements RunContext {
   }
 
   errorMark(): number {
+    this.speculative++
     return this.errors === null ? 0 : this.errors.length
   }
 
@@ -341,7 +370,7 @@ export class Run implements RunContext {
   private push(issue: ValidationIssue): void {
     const errors = this.errors!
     errors.push(issue)
-    if (this.capErrors && errors.length >= this.settings.maxErrors) throw new StopCollecting()
+    if (this.capErrors && this.speculative === 0 && errors.length >= this.settings.maxErrors) throw new StopCollecting()
   }
 
   private checkCyclicData(d: number): void {

@@ -107,7 +107,10 @@ export class SchemaIndex {
 
   private newResource(uri: string, root: unknown, dialect: Dialect, document: SchemaDocument): Resource {
     const resource = new Resource(uri, root, dialect, document)
-    if (!this.resources.has(uri)) this.resources.set(uri, resource)
+    const known = this.resources.get(uri)
+    // Two schemas claiming one URI: a reference to it would silently pick one of them.
+    if (known !== undefined && known.root !== root) throw new Error(`two schemas have the $id "${uri}"`)
+    if (known === undefined) this.resources.set(uri, resource)
     return resource
   }
 
@@ -154,9 +157,9 @@ export class SchemaIndex {
       } else if (isDocRoot) {
         resource.dialect = dialect
       }
-      if (ident.anchor !== undefined) resource.anchors.set(ident.anchor, value)
+      if (ident.anchor !== undefined) setAnchor(resource, ident.anchor, value)
       if (ident.dynamicAnchor !== undefined) {
-        resource.anchors.set(ident.dynamicAnchor, value)
+        setAnchor(resource, ident.dynamicAnchor, value)
         resource.dynamicAnchors.add(ident.dynamicAnchor)
       }
       if (ident.recursiveAnchor === true && isResourceRoot) {
@@ -192,3 +195,10 @@ export class SchemaIndex {
 }
 
 export { hasOwn }
+
+/** Records an anchor; the same name on two schemas of one resource is an error (which would a reference mean?). */
+function setAnchor(resource: Resource, name: string, value: object): void {
+  const known = resource.anchors.get(name)
+  if (known !== undefined && known !== value) throw new Error(`two schemas in ${resource.uri || 'the root resource'} have the anchor "${name}"`)
+  resource.anchors.set(name, value)
+}

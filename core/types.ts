@@ -29,6 +29,14 @@ export interface SchemaHandle {
   /** Whether the target schema has a `default` (walked by `applyDefaults`). */
   readonly hasDefault: boolean
   /**
+   * Whether the target can fail some value: false for `true`, `{}` and a schema of annotations
+   * only. An applicator skips such a subschema without reading the value it would apply it to
+   * (unless \`ctx.exhaustive\`: annotations are being collected), as generated code does: data whose reads throw (a
+   * getter, a Proxy trap) then gets the same answer in both tiers. Complete once the whole schema
+   * has compiled (read it when validating, not from \`compile\`).
+   */
+  readonly asserts: boolean
+  /**
    * The target as written and as compiled, for keywords that reason about their subschemas.
    * Complete once the whole schema has compiled: read it at emit time or at the first
    * evaluation (and keep what you derive), not from a keyword's `compile`.

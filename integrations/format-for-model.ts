@@ -232,21 +232,76 @@ function valueAt(root: unknown, pointer: string): { found: boolean; value?: unkn
 }
 
 function preview(value: unknown): string {
-  const text = json(value)
+  const text = boundedJson(value, MAX_PREVIEW + 1)
   return text.length <= MAX_PREVIEW ? text : `${text.slice(0, MAX_PREVIEW - 3)}...`
 }
 
+/** A value of the schema or a name as JSON, cut (with `...`) past 2,000 characters. */
 function json(value: unknown): string {
+  const text = boundedJson(value, 2001)
+  return text.length <= 2000 ? text : `${text.slice(0, 1997)}...`
+}
+
+/** One scalar as JSON (a non-JSON value as `String` gives it). */
+function scalar(value: unknown): string {
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
+  if (typeof value === 'string') return JSON.stringify(value.length > 2000 ? value.slice(0, 2000) : value)
+  if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') return String(value)
+  return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * The start of `value` as JSON text, at most about `max` characters: written iteratively and only
+ * as far as shown, so data nested any depth, containing itself or megabytes long costs the preview
+ * alone (`JSON.stringify` would overflow the stack or write everything).
+ */
+function boundedJson(value: unknown, max: number): string {
+  let out = ''
+  const stack: { items: unknown[] | null; keys: string[] | null; source: unknown; next: number }[] = []
+  const open = (v: unknown): void => {
+    if (typeof v !== 'object' || v === null) {
+      out += scalar(v)
+      return
+    }
+    try {
+      if (Array.isArray(v)) {
+        out += '['
+        stack.push({ items: v, keys: null, source: v, next: 0 })
+      } else {
+        out += '{'
+        stack.push({ items: null, keys: Object.keys(v), source: v, next: 0 })
+      }
+    } catch {
+      out += '?'
+    }
   }
+  open(value)
+  while (stack.length > 0 && out.length < max) {
+    const top = stack[stack.length - 1]!
+    const length = top.items !== null ? top.items.length : top.keys!.length
+    if (top.next >= length) {
+      out += top.items !== null ? ']' : '}'
+      stack.pop()
+      continue
+    }
+    const i = top.next++
+    if (i > 0) out += ','
+    try {
+      if (top.items !== null) open(top.items[i])
+      else {
+        const key = top.keys![i]!
+        out += JSON.stringify(key) + ':'
+        open((top.source as Record<string, unknown>)[key])
+      }
+    } catch {
+      out += '?'
+    }
+  }
+  return out
 }
 
 function list(values: readonly unknown[]): string {
-  const shown = values.slice(0, MAX_LISTED).map(json).join(', ')
+  const shown = values.slice(0, MAX_LISTED).map((v) => preview(v)).join(', ')
   return values.length > MAX_LISTED ? `${shown} (and ${values.length - MAX_LISTED} more)` : shown
 }
 

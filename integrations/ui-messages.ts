@@ -137,6 +137,19 @@ function structureError(field: string, value: unknown, detail: string, cause?: V
  * @throws InvalidToolInputError / InvalidToolOutputError for tool input / output that do not match
  */
 export function validateUIMessages<M extends UIMessageLike = UIMessageLike>(options: ValidateUIMessagesOptions): M[] {
+  try {
+    return validateAll<M>(options)
+  } catch (e) {
+    if (e instanceof Error && OUR_ERRORS.has(e.name)) throw e
+    // Messages are untrusted input: one that cannot be read (a throwing getter or Proxy trap) is
+    // an invalid argument, not an exception of ours.
+    throw new InvalidArgumentError({ parameter: 'messages', value: undefined, message: `the messages could not be read: ${e instanceof Error ? e.message : String(e)}`, cause: e })
+  }
+}
+
+const OUR_ERRORS = new Set(['InvalidArgumentError', 'InvalidToolInputError', 'InvalidToolOutputError', 'ValidationError', 'SchemaError'])
+
+function validateAll<M extends UIMessageLike>(options: ValidateUIMessagesOptions): M[] {
   const { messages } = options
   if (messages === null || messages === undefined) {
     throw new InvalidArgumentError({ parameter: 'messages', value: messages, message: 'messages parameter must be provided' })

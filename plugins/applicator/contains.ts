@@ -38,7 +38,9 @@ export const containsKeyword = defineKeyword<unknown, Contains>({
     const all = ctx.exhaustive || c.max !== Infinity
     const mark = ctx.errorMark()
     let matches = 0
-    for (let i = 0; i < a.length; i++) {
+    // A subschema that asserts nothing matches every item, unread (as in generated code).
+    if (!c.handle.asserts && !ctx.exhaustive) matches = a.length
+    else for (let i = 0; i < a.length; i++) {
       if (!ctx.apply(c.handle, a[i], i)) continue
       matches++
       tracker?.markItem(i)

@@ -29,6 +29,7 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
   },
   validate(c, x, ctx) {
     const a = x as unknown[]
+    if (!c.handle.asserts && !ctx.exhaustive) return true
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
     for (let i = c.from; i < a.length; i++) {
@@ -83,7 +84,9 @@ export const itemsLegacyKeyword = defineKeyword<unknown, LegacyItems>({
     const n = c.tuple === null ? a.length : Math.min(a.length, c.tuple.length)
     let ok = true
     for (let i = 0; i < n; i++) {
-      if (!ctx.apply(c.tuple === null ? c.all : c.tuple[i]!, a[i], i)) {
+      const h = c.tuple === null ? c.all : c.tuple[i]!
+      if (!h.asserts && !ctx.exhaustive) continue
+      if (!ctx.apply(h, a[i], i)) {
         ok = false
         if (!keepGoing) return false
       }

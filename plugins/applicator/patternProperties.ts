@@ -20,6 +20,7 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, Sc
   validate(entries, x, ctx) {
     const o = x as Record<string, unknown>
     const tracker = ctx.evaluated
+    if (!ctx.exhaustive && !entries.some(assertsSomething)) return true
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
     for (const key of Object.keys(o)) {
@@ -52,3 +53,5 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, Sc
     for (const key of Object.keys(x)) for (const [re, handle] of entries) if (re.test(key)) ctx.fill(handle, x, key)
   },
 })
+
+const assertsSomething = ([, handle]: [unknown, SchemaHandle]): boolean => handle.asserts

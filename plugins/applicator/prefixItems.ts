@@ -21,6 +21,7 @@ export const prefixItemsKeyword = defineKeyword<unknown, SchemaHandle[]>({
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
     for (let i = 0; i < n; i++) {
+      if (!handles[i]!.asserts && !ctx.exhaustive) continue
       if (!ctx.apply(handles[i]!, a[i], i)) {
         ok = false
         if (!keepGoing) return false

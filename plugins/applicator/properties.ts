@@ -27,6 +27,7 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     let ok = true
     for (let i = 0; i < entries.length; i++) {
       const [name, handle] = entries[i]!
+      if (!handle.asserts && !ctx.exhaustive) continue
       const v = o[name]
       if (v === undefined || !hasOwn(o, name)) continue
       if (tracker !== null) tracker.markProperty(name)
@@ -57,7 +58,7 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     }
     const inOrder = terms.length === 0 ? 'true' : terms.join(' && ')
     if (!sparse.has(entries)) return { test: inOrder, transparent: true }
-    return { ...byKeys(entries, g, inOrder), transparent: true }
+    return { ...byKeys(entries, g), transparent: true }
   },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return
@@ -70,10 +71,12 @@ const SPARSE_FROM = 8
 const sparse = new WeakSet<object>()
 
 /**
- * One switch per own key of the object instead of a read per name. A failure is found again by
- * the reads in the schema's order, so the failure reported is the interpreter's.
+ * One switch per own key of the object instead of a read per name. A failure records this step
+ * (\`g.fail()\`), which the interpreter then explains in the schema's order, so the failure reported
+ * is the interpreter's. (Running the reads in order again here instead would evaluate the failing
+ * subschema twice per level: exponential in the nesting of sparse objects, as in meta-schemas.)
  */
-function byKeys(entries: [string, SchemaHandle][], g: EmitContext, inOrder: string): EmitBlock {
+function byKeys(entries: [string, SchemaHandle][], g: EmitContext): EmitBlock {
   const keys = g.local()
   const i = g.local()
   const k = g.local()
@@ -87,7 +90,7 @@ function byKeys(entries: [string, SchemaHandle][], g: EmitContext, inOrder: stri
   return {
     setup: `${ok} = true; ${keys} = ${g.constant(Object.getOwnPropertyNames)}(x);
 for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${k}) { ${cases.join(' ')} } }
-if (!${ok}) ${ok} = ${inOrder};`,
+if (!${ok}) ${ok} = ${g.fail()};`,
     test: ok,
   }
 }
