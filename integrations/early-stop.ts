@@ -47,21 +47,25 @@ function codePoints(s: string): number {
 /**
  * Watches a streamed JSON value against a raw JSON Schema document and throws a
  * `ValidationError` (one issue, in the shape `validate` reports) at the first certain failure.
- * Plug it into `IncrementalJsonParser` as the listener; call `partialString` with the open string
- * after each chunk. Work per event is constant for a given schema (constraints are memoised).
+ * Plug it into `IncrementalJsonParser` as the listener. Work per event is constant for a given
+ * schema (constraints are memoised), and an open string is checked piece by piece as it grows
+ * (never re-read from its start, which would make a long string in small chunks quadratic).
  */
 export class EarlyStopChecker implements JsonListener {
   private readonly stack: Constraint[] = []
   private readonly path: (string | number)[] = []
   private readonly schemas: MustHold
+  /** The open string value: code points so far, whether its last unit is a high surrogate. */
+  private points = 0
+  private afterHigh = false
+  /** The open string value's length so far, and per `enum`/`const` the strings it still starts. */
+  private matched = 0
+  private candidates: string[][] = []
+  /** Code units of open strings examined: tests bound it to the text's length. */
+  work = 0
 
   constructor(schema: unknown) {
     this.schemas = new MustHold(schema)
-  }
-
-  /** Whether the innermost open value has string checks (so `partialString` is worth calling). */
-  get watchesStrings(): boolean {
-    return this.stack[this.stack.length - 1]?.watchesStrings ?? false
   }
 
   begin(kind: JsonKind, segment: string | number | undefined): void {
@@ -80,6 +84,47 @@ export class EarlyStopChecker implements JsonListener {
     for (const t of c.types) {
       const ok = kind === 'number' ? t.types.includes('number') || t.types.includes('integer') : t.types.includes(kind)
       if (!ok) this.fail('type', `${t.loc}/type`, { type: t.types.length === 1 ? t.types[0] : t.types }, `must be ${t.types.join(',')}`)
+    }
+    if (kind === 'string' && c.watchesStrings) {
+      this.points = 0
+      this.afterHigh = false
+      this.matched = 0
+      this.candidates = c.enums.map((e) => e.values.filter((v): v is string => typeof v === 'string'))
+      // Even the empty string cannot become an allowed value.
+      for (const [i, e] of c.enums.entries()) if (this.candidates[i]!.length === 0) this.failEnum(e)
+    }
+  }
+
+  /** More of the open string: fails when it is already too long, or no allowed value starts with it. */
+  piece(text: string): void {
+    const c = this.stack[this.stack.length - 1]!
+    if (!c.watchesStrings) return
+    this.work += text.length
+    const max = c.maxLength
+    if (max !== undefined) {
+      // Code points, as `maxLength` counts them: a surrogate pair once, even split across pieces.
+      let points = this.points
+      let afterHigh = this.afterHigh
+      for (let i = 0; i < text.length; i++) {
+        const u = text.charCodeAt(i)
+        if (afterHigh && u >= 0xdc00 && u <= 0xdfff) afterHigh = false
+        else {
+          points++
+          afterHigh = u >= 0xd800 && u <= 0xdbff
+        }
+      }
+      this.points = points
+      this.afterHigh = afterHigh
+      if (points > max.limit) this.fail('maxLength', max.loc, { limit: max.limit }, `must NOT have more than ${max.limit} characters`)
+    }
+    if (c.enums.length > 0) {
+      const at = this.matched
+      for (const [i, e] of c.enums.entries()) {
+        const left = this.candidates[i]!.filter((v) => v.startsWith(text, at))
+        if (left.length === 0) this.failEnum(e)
+        this.candidates[i] = left
+      }
+      this.matched = at + text.length
     }
   }
 
@@ -105,18 +150,6 @@ export class EarlyStopChecker implements JsonListener {
     }
     this.stack.pop()
     if (this.stack.length > 0) this.path.pop()
-  }
-
-  /** Checks the open string value received so far: no allowed value starts with it, or it is already too long. */
-  partialString(text: string): void {
-    const c = this.stack[this.stack.length - 1]!
-    const max = c.maxLength
-    if (max !== undefined && text.length > max.limit && (text.length > 2 * max.limit || codePoints(text) > max.limit)) {
-      this.fail('maxLength', max.loc, { limit: max.limit }, `must NOT have more than ${max.limit} characters`)
-    }
-    for (const e of c.enums) {
-      if (!e.values.some((v) => typeof v === 'string' && v.startsWith(text))) this.failEnum(e)
-    }
   }
 
   private checkPrimitive(c: Constraint, x: unknown): void {

@@ -21,6 +21,11 @@ export interface JsonListener {
   begin(kind: JsonKind, segment: string | number | undefined): void
   /** An object key is complete; `distinctKeys` counts the object's keys including this one. */
   key(name: string, distinctKeys: number): void
+  /**
+   * More of the open string value (not a key) was read: `piece` is only the new part, so a check
+   * that follows a long string as it grows does work in proportion to what arrived.
+   */
+  piece?(piece: string): void
   /** The value that began last (and is still open) is complete. */
   end(value: unknown): void
 }
@@ -46,13 +51,47 @@ const LITERAL = 6
 const FENCE = 7 // skipping the opening line of a code fence
 const DONE = 8
 
-const NUMBER_SYNTAX = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/
+// States of a number token, read one character at a time (RFC 8259 grammar): after `-`, after a
+// leading `0`, in the integer digits, after `.`, in the fraction, after `e`, after its sign, in
+// the exponent. Reading as it goes keeps the longest valid prefix known without re-reading the
+// token, so a partial value of a long number costs its length, not its length squared.
+const N_MINUS = 0
+const N_ZERO = 1
+const N_INT = 2
+const N_DOT = 3
+const N_FRAC = 4
+const N_EXP = 5
+const N_EXP_SIGN = 6
+const N_EXP_DIGITS = 7
+/** Whether a number may end in this state. */
+const N_ACCEPTS = [false, true, true, false, true, false, false, true]
 const LITERALS: Record<string, boolean | null> = { true: true, false: false, null: null }
 const ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98: '\b', 102: '\f', 110: '\n', 114: '\r', 116: '\t' }
 
 const isWhitespace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9
-/** Digits, `-`, `+`, `.`, `e`, `E`: what a number token may contain (its syntax is checked when it ends). */
+/** Digits, `-`, `+`, `.`, `e`, `E`: what a number token may contain. */
 const isNumberChar = (c: number): boolean => (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69
+
+/** The state after reading `c` in state `state`, or -1 when `c` cannot continue the number. */
+function numberStep(state: number, c: number): number {
+  const digit = c >= 48 && c <= 57
+  switch (state) {
+    case N_MINUS:
+      return c === 48 ? N_ZERO : digit ? N_INT : -1
+    case N_ZERO:
+    case N_INT:
+      if (digit) return state === N_INT ? N_INT : -1
+      return c === 46 ? N_DOT : c === 101 || c === 69 ? N_EXP : -1
+    case N_DOT:
+    case N_FRAC:
+      if (digit) return N_FRAC
+      return state === N_FRAC && (c === 101 || c === 69) ? N_EXP : -1
+    case N_EXP:
+      return digit ? N_EXP_DIGITS : c === 43 || c === 45 ? N_EXP_SIGN : -1
+    default:
+      return digit ? N_EXP_DIGITS : -1
+  }
+}
 const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1)
 
 function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
@@ -73,14 +112,24 @@ export class IncrementalJsonParser {
   private esc = 0
   private hex = 0
   private num = ''
+  /** State of the open number token (`N_*`), and the length of its longest valid prefix. */
+  private numState = N_MINUS
+  private numValid = 0
   private word = ''
   private wordPos = 0
   private root: unknown = undefined
   private started = false
   private offset = 0
   private failure: SyntaxError | undefined
+  /** Entries of the open containers plus one per open container, kept as they change. */
+  private openEntries = 0
   /** Changes whenever the snapshot would change. */
   version = 0
+  /**
+   * Work done so far, in units of one character read or one entry copied into a snapshot: what
+   * the linear-time promise is about (tests bound it; it is not a clock).
+   */
+  work = 0
 
   constructor(private readonly listener?: JsonListener) {}
 
@@ -105,7 +154,15 @@ export class IncrementalJsonParser {
           break
         case NUMBER: {
           let j = i
-          while (j < n && isNumberChar(text.charCodeAt(j))) j++
+          let state = this.numState
+          for (; j < n; j++) {
+            const c = text.charCodeAt(j)
+            if (!isNumberChar(c)) break
+            state = numberStep(state, c)
+            if (state < 0) this.fail(`invalid number ${JSON.stringify(this.num + text.slice(i, j + 1))}`, j)
+            if (N_ACCEPTS[state]) this.numValid = this.num.length + (j - i) + 1
+          }
+          this.numState = state
           if (j > i) {
             this.num += text.slice(i, j)
             this.version++
@@ -139,6 +196,7 @@ export class IncrementalJsonParser {
       }
     }
     this.offset += n
+    this.work += n
   }
 
   /**
@@ -160,9 +218,10 @@ export class IncrementalJsonParser {
    */
   snapshot(): unknown {
     if (this.mode === DONE) return this.root
+    this.work += this.snapshotCost()
     let child: unknown
     if (this.mode === STRING && !this.strIsKey) child = this.str
-    else if (this.mode === NUMBER) child = partialNumber(this.num)
+    else if (this.mode === NUMBER) child = this.numValid === 0 ? undefined : Number(this.num.slice(0, this.numValid))
     else if (this.mode === LITERAL) child = LITERALS[this.word]
     for (let k = this.frames.length - 1; k >= 0; k--) {
       const f = this.frames[k]!
@@ -179,11 +238,14 @@ export class IncrementalJsonParser {
     return child
   }
 
-  /** Work `snapshot()` would do: entries of the open containers plus the open string's length. */
+  /**
+   * Work `snapshot()` would do: entries of the open containers plus the open string's or
+   * number's length. Constant time (kept up to date as containers open, grow and close), since
+   * it is asked after every chunk, however deep the value is.
+   */
   snapshotCost(): number {
-    let cost = this.mode === STRING && !this.strIsKey ? this.str.length : 0
-    for (const f of this.frames) cost += f.size + 1
-    return cost
+    const open = this.mode === STRING && !this.strIsKey ? this.str.length : this.mode === NUMBER ? this.num.length : 0
+    return this.openEntries + open
   }
 
   /** The open string value as received so far (not a key), or undefined when none is open. */
@@ -229,6 +291,7 @@ export class IncrementalJsonParser {
       const array = c === 91
       this.begin(array ? 'array' : 'object')
       this.frames.push({ array, value: array ? [] : {}, key: undefined, size: 0 })
+      this.openEntries++
       this.mode = array ? VALUE : KEY
       this.mayClose = true
     } else if (c === 34) {
@@ -240,6 +303,8 @@ export class IncrementalJsonParser {
       this.begin('number')
       this.mode = NUMBER
       this.num = String.fromCharCode(c)
+      this.numState = c === 45 ? N_MINUS : c === 48 ? N_ZERO : N_INT
+      this.numValid = c === 45 ? 0 : 1
     } else if (c === 116 || c === 102 || c === 110) {
       this.begin(c === 110 ? 'null' : 'boolean')
       this.mode = LITERAL
@@ -275,33 +340,28 @@ export class IncrementalJsonParser {
           } else {
             const e = ESCAPES[c]
             if (e === undefined) this.fail('invalid escape in string', i)
-            this.str += e
             this.esc = 0
-            if (!this.strIsKey) this.version++
+            this.append(e)
           }
         } else {
           const d = hexValue(c)
           if (d < 0) this.fail('invalid \\u escape in string', i)
           this.hex = this.hex * 16 + d
           if (++this.esc === 6) {
-            this.str += String.fromCharCode(this.hex)
             this.esc = 0
-            if (!this.strIsKey) this.version++
+            this.append(String.fromCharCode(this.hex))
           }
         }
         start = ++i
         continue
       }
       if (c === 34) {
-        if (i > start) {
-          this.str += text.slice(start, i)
-          if (!this.strIsKey) this.version++
-        }
+        if (i > start) this.append(text.slice(start, i))
         this.finishString()
         return i + 1
       }
       if (c === 92) {
-        if (i > start) this.str += text.slice(start, i)
+        if (i > start) this.append(text.slice(start, i))
         this.esc = 1
         start = ++i
         continue
@@ -309,9 +369,16 @@ export class IncrementalJsonParser {
       if (c < 32) this.fail('control character in string', i)
       i++
     }
-    if (start < n) this.str += text.slice(start, n)
-    if (!this.strIsKey) this.version++
+    if (start < n) this.append(text.slice(start, n))
     return n
+  }
+
+  /** Adds `piece` to the open string (a key or a value; a value's listener hears the piece). */
+  private append(piece: string): void {
+    this.str += piece
+    if (this.strIsKey) return
+    this.version++
+    this.listener?.piece?.(piece)
   }
 
   private finishString(): void {
@@ -325,12 +392,14 @@ export class IncrementalJsonParser {
   }
 
   private finishNumber(i: number): void {
-    if (!NUMBER_SYNTAX.test(this.num)) this.fail(`invalid number ${JSON.stringify(this.num)}`, i)
+    if (!N_ACCEPTS[this.numState]) this.fail(`invalid number ${JSON.stringify(this.num)}`, i)
     this.complete(Number(this.num))
   }
 
   private close(): void {
-    this.complete(this.frames.pop()!.value)
+    const f = this.frames.pop()!
+    this.openEntries -= f.size + 1
+    this.complete(f.value)
   }
 
   private complete(value: unknown): void {
@@ -346,9 +415,13 @@ export class IncrementalJsonParser {
     if (top.array) {
       ;(top.value as unknown[]).push(value)
       top.size++
+      this.openEntries++
     } else {
       const o = top.value as Record<string, unknown>
-      if (!Object.prototype.hasOwnProperty.call(o, top.key!)) top.size++
+      if (!Object.prototype.hasOwnProperty.call(o, top.key!)) {
+        top.size++
+        this.openEntries++
+      }
       setOwn(o, top.key!, value)
       top.key = undefined
     }
@@ -361,9 +434,3 @@ export class IncrementalJsonParser {
   }
 }
 
-/** The longest valid prefix of an unfinished number (`-`, `1.`, `2e` → undefined, 1, 2). */
-function partialNumber(text: string): number | undefined {
-  let s = text
-  while (s.length > 0 && !NUMBER_SYNTAX.test(s)) s = s.slice(0, -1)
-  return s === '' ? undefined : Number(s)
-}

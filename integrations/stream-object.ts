@@ -24,6 +24,13 @@ import type { OutputOptions, OutputStrategy } from './object-output.ts'
 const COPY_CREDIT_PER_CHUNK = 64
 const COPY_CREDIT_PER_CHAR = 8
 
+/**
+ * The work a `streamObject` call has done so far (characters parsed, entries copied into
+ * partials, string units checked), by its result object. Internal (not exported by the package):
+ * tests bound it to the text's length, so the linear-time promise is checked by counting.
+ */
+export const streamWork = new WeakMap<object, () => number>()
+
 /** Options of `streamObject`: the model call and the output mode and schema. */
 export interface StreamObjectOptions extends ModelCallSettings, OutputOptions {}
 
@@ -160,7 +167,7 @@ export function streamObject<T = unknown>(options: StreamObjectOptions): StreamO
       for (const c of [partials, elements, texts]) c.error(error)
     },
   )
-  return {
+  const result: StreamObjectResult<T> = {
     get partialObjectStream() {
       run.wantsPartials = true
       return partials.stream
@@ -177,6 +184,8 @@ export function streamObject<T = unknown>(options: StreamObjectOptions): StreamO
       return usage.get()
     },
   }
+  streamWork.set(result, () => run.work)
+  return result
 }
 
 interface Sinks {
@@ -202,6 +211,8 @@ class StreamRun implements JsonListener {
   private credit = 0
   private published = -1
   private lastEnum: unknown
+  /** Elements copied into `array`-mode partials. */
+  private copied = 0
 
   constructor(
     private readonly options: StreamObjectOptions,
@@ -209,6 +220,11 @@ class StreamRun implements JsonListener {
     private readonly sinks: Sinks,
   ) {
     this.checker = strategy.streamSchema === undefined ? undefined : new EarlyStopChecker(strategy.streamSchema)
+  }
+
+  /** See `streamWork`. */
+  get work(): number {
+    return this.parser.work + (this.checker?.work ?? 0) + this.copied
   }
 
   async start(prompt: ReturnType<typeof toPrompt>): Promise<unknown> {
@@ -252,10 +268,6 @@ class StreamRun implements JsonListener {
       this.text += delta
       this.sinks.text(delta)
       this.parser.feed(delta)
-      if (this.checker?.watchesStrings) {
-        const open = this.parser.openString()
-        if (open !== undefined) this.checker.partialString(open)
-      }
       this.credit += COPY_CREDIT_PER_CHUNK + COPY_CREDIT_PER_CHAR * delta.length
       this.publish(false)
     } else if (p.type === 'finish') {
@@ -296,6 +308,10 @@ class StreamRun implements JsonListener {
     this.checker?.key(name, distinctKeys)
   }
 
+  piece(text: string): void {
+    this.checker?.piece(text)
+  }
+
   end(value: unknown): void {
     this.checker?.end(value)
     const s = this.segments
@@ -307,6 +323,7 @@ class StreamRun implements JsonListener {
       this.credit += COPY_CREDIT_PER_CHUNK
       if (this.wantsPartials && this.done.length <= this.credit) {
         this.credit -= this.done.length
+        this.copied += this.done.length
         this.publishedElements = this.done.length
         this.sinks.partial(this.done.slice())
       }

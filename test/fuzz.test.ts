@@ -6,10 +6,17 @@
  * must never crash or hang schemavet, and `applyDefaults` must never change its input and must
  * keep valid data valid.
  *
- * Bounded for CI (over 20,000 oracle cases, well under two minutes) with a fresh seed each run,
- * printed for replay (`FUZZ_SEED=<seed>`); `npm run fuzz` runs a long session (about twenty times
- * longer; `FUZZ_RUNS` sets the oracle runs, five cases each). Bodies run in a guarded worker, so
- * a hang fails the test instead of stalling the run.
+ * One answer in every tier: each schema is compiled three ways, the interpreter (`codegen:
+ * false`), generated code from the first call (`codegenThreshold: 0`) and default options, whose
+ * validator is called 20 times on each datum (so it moves to generated code on the way); every
+ * call must give the interpreter's issues, and `applyDefaults` its result or its error.
+ *
+ * Deterministic in `npm test`: a fixed seed (`FIXED_SEED`) and the regression cases of
+ * `support/fuzz-seeds.ts`, each replayed. `npm run fuzz` runs a long session (about twenty times
+ * longer) with a fresh seed, printed for replay (`FUZZ_SEED=<seed>`); `FUZZ_RUNS` sets the oracle
+ * runs, five cases each. Work is bounded by counting: each case also runs under a work budget
+ * (`maxWork`), which it must not use up. Bodies run in a guarded worker, so a hang fails the test
+ * (after the watchdog's minutes) instead of stalling the run.
  */
 import fc from 'fast-check'
 import * as assert from 'uvu/assert'
@@ -20,11 +27,13 @@ import { guardedSuite } from './support/guard.ts'
 import { ajvOracle, hyperjumpOracle } from './support/fuzz-oracles.ts'
 import type { Verdict } from './support/fuzz-oracles.ts'
 import { FUZZ_KEYWORDS, fuzzCase, json, keywordsIn, toolSchema } from './support/fuzz-schemas.ts'
+import { FIXED_SEED, REGRESSIONS } from './support/fuzz-seeds.ts'
+import type { FuzzProperty } from './support/fuzz-seeds.ts'
 
 const LONG = process.env.npm_lifecycle_event === 'fuzz'
 const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 100_000 : 4_400))
 const SCALE = RUNS / 4_400
-const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
+const SEED = Number(process.env.FUZZ_SEED ?? (LONG ? Math.floor(Math.random() * 2 ** 31) : FIXED_SEED))
 /** Cases the oracle comparison must reach, and how often each built-in keyword must appear. */
 const MIN_CASES = 20_000
 const MIN_PER_KEYWORD = 200
@@ -32,19 +41,89 @@ const MIN_PER_KEYWORD = 200
 // The failing assertion's message goes into the report (uvu prints the message, not its cause).
 const params = (numRuns: number) => ({ numRuns: Math.max(1, Math.round(numRuns)), seed: SEED, includeErrorInReport: true })
 
+/** Replays the regression cases of one property (see `support/fuzz-seeds.ts`). */
+function replayRegressions<T>(property: FuzzProperty, run: (p: fc.IProperty<T> | fc.IAsyncProperty<T>, options: fc.Parameters<T>) => unknown, p: fc.IProperty<T> | fc.IAsyncProperty<T>): unknown[] {
+  return REGRESSIONS.filter((r) => r.property === property).map((r) => run(p, { seed: r.seed, path: r.path, numRuns: 1, includeErrorInReport: true }))
+}
+
+/** A work budget no generated case comes near (they are small): using it up means runaway work. */
+const BUDGET = 200_000
+
+/** One call's full answer: `valid`, or every issue (keyword, paths, message). */
+function answerOf(v: JSONSchemaValidator, data: unknown): string {
+  const error = v.validate(data)
+  return error === null ? 'valid' : error.errors.map((i) => `${i.keyword} ${i.instancePath} ${i.schemaPath} ${i.message}`).join(' | ')
+}
+
+/** `applyDefaults`' result as JSON (`json`), or the issues of the error it threw. */
+function defaultsOf(v: JSONSchemaValidator, data: unknown, json: boolean): string {
+  try {
+    const out = applyDefaults(data, v)
+    return json ? `ok ${JSON.stringify(out)}` : 'ok'
+  } catch (e) {
+    assert.ok(ValidationError.isInstance(e), `applyDefaults threw ${String(e)}`)
+    return `threw ${e.errors.map((i) => `${i.keyword} ${i.instancePath} ${i.schemaPath} ${i.message}`).join(' | ')}`
+  }
+}
+
+/** The three tiers, by the options that choose them. */
+const TIERS = { interpreter: { codegen: false }, generated: { codegenThreshold: 0 }, default: {} } as const
+/** Calls of the default tier per datum: past the tier-up (16 validations), for every datum. */
+const CALLS = 20
+
+/**
+ * Compiles `schema` in every tier and checks that each gives the interpreter's answer on every
+ * datum (the default tier on each of its `CALLS` calls), for `validate` and for `applyDefaults`;
+ * a refusal must be the same in every tier too. Returns the interpreter, or the compile error.
+ */
+function sameInEveryTier(schema: unknown, options: SchemaOptions, data: readonly unknown[], json: boolean, where: () => string): JSONSchemaValidator | SchemaError {
+  const compiled = {} as Record<keyof typeof TIERS, JSONSchemaValidator | SchemaError>
+  for (const [tier, tierOptions] of Object.entries(TIERS) as [keyof typeof TIERS, SchemaOptions][]) {
+    try {
+      compiled[tier] = newJSONSchema(schema, { ...options, ...tierOptions })
+    } catch (e) {
+      if (!SchemaError.isInstance(e)) throw e
+      compiled[tier] = e
+    }
+  }
+  const { interpreter, generated, default: hot } = compiled
+  if (SchemaError.isInstance(interpreter) || SchemaError.isInstance(generated) || SchemaError.isInstance(hot)) {
+    const messages = [interpreter, generated, hot].map((c) => (SchemaError.isInstance(c) ? c.message : 'compiled'))
+    assert.equal(messages.slice(1), [messages[0], messages[0]], `compiles differ between tiers: ${where()}`)
+    return interpreter as SchemaError
+  }
+  data.forEach((d, i) => {
+    const expected = answerOf(interpreter, d)
+    assert.is(answerOf(generated, d), expected, `generated code (codegenThreshold 0) differs from the interpreter on datum ${i}: ${where()}`)
+    for (let call = 1; call <= CALLS; call++) {
+      assert.is(answerOf(hot, d), expected, `default options, call ${call} on datum ${i}, differs from the interpreter: ${where()}`)
+    }
+    const defaults = defaultsOf(interpreter, d, json)
+    assert.is(defaultsOf(generated, d, json), defaults, `applyDefaults with generated code differs on datum ${i}: ${where()}`)
+    assert.is(defaultsOf(hot, d, json), defaults, `applyDefaults on the hot default-options schema differs on datum ${i}: ${where()}`)
+  })
+  return interpreter
+}
+
 /**
  * schemavet's answer for each datum, `'error'` when it refused the schema, or `'unresolved'` when
  * it refused it only for references to nothing: schemavet resolves every reference at compile
  * time, while ajv and hyperjump resolve some lazily and accept such a schema as long as the data
  * never reaches the reference (an empty `$defs` under a `$dynamicRef` to `#/$defs/x`, say).
  */
-function schemavet(schema: unknown, options: SchemaOptions, data: readonly unknown[]): (boolean | 'error' | 'unresolved' | 'limit')[] {
-  let v: JSONSchemaValidator
-  try {
-    v = newJSONSchema(schema, { formats: 'annotate', ...options })
-  } catch (e) {
-    if (!SchemaError.isInstance(e)) throw e
-    const unresolved = e.errors.every((p) => /^cannot resolve reference ".*" is not in /.test(p.message))
+function schemavet(schema: unknown, options: SchemaOptions, data: readonly unknown[], where: () => string, tiers = true): (boolean | 'error' | 'unresolved' | 'limit')[] {
+  let v: JSONSchemaValidator | SchemaError
+  if (tiers) v = sameInEveryTier(schema, { formats: 'annotate', ...options }, data, true, where)
+  else {
+    try {
+      v = newJSONSchema(schema, { formats: 'annotate', ...options })
+    } catch (e) {
+      if (!SchemaError.isInstance(e)) throw e
+      v = e
+    }
+  }
+  if (SchemaError.isInstance(v)) {
+    const unresolved = v.errors.every((p) => /^cannot resolve reference ".*" is not in /.test(p.message))
     return data.map(() => (unresolved ? 'unresolved' : 'error') as 'error' | 'unresolved')
   }
   return data.map((d) => {
@@ -64,11 +143,15 @@ fuzz('schemavet agrees with ajv and hyperjump wherever the two agree', async () 
   const disagreements: string[] = []
   const perKeyword = new Map<string, number>()
   const seen = new Set<string>()
-  await fc.assert(
-    fc.asyncProperty(fuzzCase, async ({ dialect, schema, data }) => {
+  const property = fc.asyncProperty(fuzzCase, async ({ dialect, schema, data }) => {
       const before = JSON.stringify(schema)
-      const trusted = schemavet(schema, {}, data)
-      const untrusted = schemavet(schema, { untrusted: true }, data)
+      const at = () => `${dialect} schema ${before} data ${JSON.stringify(data)}`
+      const trusted = schemavet(schema, {}, data, at)
+      // Untrusted mode compiles once (its tiers are the trusted ones, held to the same answers).
+      const untrusted = schemavet(schema, { untrusted: true }, data, at, false)
+      // Counted work: under a budget far above what these small cases need, none runs out.
+      const budgeted = schemavet(schema, { maxWork: BUDGET }, data, at, false)
+      assert.equal(budgeted, trusted, `a work budget of ${BUDGET} changed the answers (runaway work?): ${at()}`)
       assert.is(JSON.stringify(schema), before, 'schemavet changed the schema')
       const [a, h] = [await ajvOracle.verdicts(dialect, schema, data), await hyperjumpOracle.verdicts(dialect, schema, data)]
       seen.clear()
@@ -86,9 +169,9 @@ fuzz('schemavet agrees with ajv and hyperjump wherever the two agree', async () 
         agreed++
         assert.is(trusted[i], a[i] as Verdict, `ajv and hyperjump say ${a[i]}, schemavet ${trusted[i]}: ${where()}`)
       })
-    }),
-    params(RUNS),
-  )
+    })
+  for (const replay of replayRegressions('oracles', (p, o) => fc.assert(p as fc.IAsyncProperty<never>, o), property)) await replay
+  await fc.assert(property, params(RUNS))
   const builtIn = [...new Set(standardKeywords.map((d) => d.keyword))].sort()
   const rows = builtIn.map((k) => `${k} ${perKeyword.get(k) ?? 0}`)
   console.log(`fuzz: ${cases} cases, ${agreed} where the oracles agreed (schemavet agreed with all), ${unanswered} an oracle could not answer, ${disagreed} where the oracles disagreed (logged, not failed)`)
@@ -119,31 +202,38 @@ const anySchema = fc.oneof(
 
 const options = fc.record({ untrusted: fc.boolean(), regex: fc.constantFrom<'ecmascript' | 'linear'>('ecmascript', 'linear'), allErrors: fc.boolean() })
 
-fuzz('random schemas and hostile data never crash or hang schemavet', () => {
+/** Text of a hostile value for a report (it may hold BigInts, Proxies, getters that throw). */
+function describe(x: unknown): string {
+  try {
+    return JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))?.slice(0, 300) ?? String(x)
+  } catch (e) {
+    return `<unprintable: ${String(e)}>`
+  }
+}
+
+fuzz('random schemas and hostile data never crash or hang schemavet, and get one answer in every tier', () => {
   let compiled = 0
   let refused = 0
-  fc.assert(
-    fc.property(anySchema, hostileData, options, (schema, data, opts) => {
-      let v: JSONSchemaValidator
-      try {
-        v = newJSONSchema(schema, opts)
-        compiled++
-      } catch (e) {
-        assert.ok(SchemaError.isInstance(e), `compile threw ${String(e)} for ${JSON.stringify(schema)}`)
-        return void refused++
-      }
-      const start = performance.now()
-      const error = v.validate(data)
-      assert.ok(error === null || error instanceof ValidationError)
-      try {
-        applyDefaults(data, v)
-      } catch (e) {
-        assert.ok(ValidationError.isInstance(e), `applyDefaults threw ${String(e)}`)
-      }
-      assert.ok(performance.now() - start < 5_000, `took ${performance.now() - start} ms on ${JSON.stringify(schema)}`)
-    }),
-    params(3_000 * SCALE),
-  )
+  const property = fc.property(anySchema, hostileData, options, (schema, data, opts) => {
+    const where = () => `schema ${describe(schema)} data ${describe(data)} options ${JSON.stringify(opts)}`
+    let v: JSONSchemaValidator | SchemaError
+    try {
+      // Validate and applyDefaults in every tier; only ValidationError may come out of applyDefaults.
+      v = sameInEveryTier(schema, opts, [data], false, where)
+    } catch (e) {
+      assert.ok(e instanceof assert.Assertion, `threw ${String(e)}: ${where()}`)
+      throw e
+    }
+    if (SchemaError.isInstance(v)) return void refused++
+    compiled++
+    const error = v.validate(data)
+    assert.ok(error === null || error instanceof ValidationError)
+    // Counted work: a budget far above what one small value needs is never used up.
+    const budgeted = newJSONSchema(schema, { ...opts, maxWork: BUDGET }).validate(data)
+    assert.is.not(budgeted?.errors[0]?.keyword, 'limit', `used up a work budget of ${BUDGET}: ${where()}`)
+  })
+  replayRegressions('hostile', (p, o) => fc.assert(p as fc.IProperty<never>, o), property)
+  fc.assert(property, params(3_000 * SCALE))
   console.log(`fuzz: ${compiled + refused} random schemas with hostile data (${compiled} compiled, ${refused} refused with a SchemaError), none crashed`)
 })
 

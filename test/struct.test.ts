@@ -946,18 +946,17 @@ errors('a missing TypeScript compiler is an Error saying how to install it', () 
 
 const cache = suite('program cache')
 
-cache('a second derivation from the same file reuses its program and is fast', () => {
+cache('a second derivation from the same file reuses its program: no program built, no file parsed', () => {
+  // Counted, not timed (the time, typically 1-3 ms, is in bench/struct.mjs): building a program
+  // and parsing files is what makes a derivation slow, and the cache's counters see both.
   derive('shop.ts', 'Order')
   const before = structCacheStats()
-  const t0 = performance.now()
   const customer = derive('shop.ts', 'Customer')
-  const elapsed = performance.now() - t0
   const after = structCacheStats()
   assert.is(after.programsCreated, before.programsCreated, 'no new program')
   assert.is(after.filesParsed, before.filesParsed, 'no file parsed again')
+  assert.is(after.programsCached, before.programsCached, 'the cached program was used, not replaced')
   assert.equal(customer.required, ['id', 'email', 'name', 'addresses', 'tags', 'marketingOptIn', 'createdAt', 'metadata'])
-  // Typically 1-3 ms; the bound leaves room for coverage instrumentation and a busy machine.
-  assert.ok(elapsed < 100, `second derivation took ${elapsed.toFixed(1)} ms`)
 })
 
 cache('a new file shares the parsed standard library and imported files', () => {

@@ -41,7 +41,13 @@ class TooComplex extends Error {}
 
 class Analysis {
   private readonly info = new Map<RegexNode, Info>()
+  /** Capped steps: pairs of sets compared and nodes walked (the cap is on these). */
   private work = 0
+  /**
+   * All work done, uncapped, for `superLinearReason`'s `stats`: nodes visited, plus the entries
+   * of every character set united or compared (what the time is spent on).
+   */
+  steps = 0
   private readonly limit: number
   constructor(private readonly chars: string[]) {
     this.limit = workLimit(chars.length)
@@ -54,7 +60,13 @@ class Analysis {
 
   private meets(a: readonly number[], b: readonly number[]): boolean {
     if (++this.work > this.limit) throw new TooComplex()
+    this.steps += 1 + a.length + b.length
     return intersects(a, b)
+  }
+
+  private union(sets: readonly (readonly number[])[]): number[] {
+    for (const set of sets) this.steps += set.length
+    return unionAll(sets)
   }
 
   /** Every node of a subtree, the root included; counts toward the work cap. */
@@ -63,6 +75,7 @@ class Analysis {
     while (stack.length > 0) {
       const node = stack.pop()!
       if (++this.work > this.limit) throw new TooComplex()
+      this.steps++
       yield node
       stack.push(...childrenOf(node))
     }
@@ -78,6 +91,7 @@ class Analysis {
   }
 
   private compute(node: RegexNode): Info {
+    this.steps++
     switch (node.type) {
       case 'char': {
         const set = [node.cp, node.cp]
@@ -106,9 +120,9 @@ class Analysis {
         const parts = node.branches.map((b) => this.of(b))
         return {
           nullable: parts.some((p) => p.nullable),
-          first: unionAll(parts.map((p) => p.first)),
-          last: unionAll(parts.map((p) => p.last)),
-          chars: unionAll(parts.map((p) => p.chars)),
+          first: this.union(parts.map((p) => p.first)),
+          last: this.union(parts.map((p) => p.last)),
+          chars: this.union(parts.map((p) => p.chars)),
         }
       }
       case 'seq': {
@@ -125,9 +139,9 @@ class Analysis {
         }
         return {
           nullable: parts.every((p) => p.nullable),
-          first: unionAll(first),
-          last: unionAll(last),
-          chars: unionAll(parts.map((p) => p.chars)),
+          first: this.union(first),
+          last: this.union(last),
+          chars: this.union(parts.map((p) => p.chars)),
         }
       }
     }
@@ -137,6 +151,7 @@ class Analysis {
   find(node: RegexNode): string | undefined {
     // Outer shapes first: `(x+x+)+` is reported as the exponential nesting it is, not as the
     // polynomial pair inside it.
+    this.steps++
     let found: string | undefined
     if (node.type === 'repeat' && node.max >= 2) found = this.nested(node) ?? this.overlapping(node)
     else if (node.type === 'seq') found = this.adjacent(node.items)
@@ -219,8 +234,9 @@ function childrenOf(node: RegexNode): readonly RegexNode[] {
  * Why `source` may take super-linear time under a backtracking engine, or undefined when none
  * of the shapes above is found. The source must be a valid ECMAScript pattern (`u` flag). Runs
  * at compile time; its work is capped (a pattern too complex to analyze is reported as such).
+ * `stats.steps` receives the steps the analysis took (tests bound it instead of timing it).
  */
-export function superLinearReason(source: string): string | undefined {
+export function superLinearReason(source: string, stats?: { steps: number }): string | undefined {
   let tree: RegexNode
   try {
     tree = parseRegex(source)
@@ -233,5 +249,7 @@ export function superLinearReason(source: string): string | undefined {
   } catch (e) {
     if (e instanceof TooComplex) return 'the pattern is too complex to analyze for super-linear matching'
     throw e
+  } finally {
+    if (stats !== undefined) stats.steps = analysis.steps
   }
 }

@@ -24,7 +24,7 @@ import { Assertion, unreachable } from 'uvu/assert'
 type Body = () => void | Promise<void>
 
 export interface GuardOptions {
-  /** How long one test may run before it counts as a hang. Default 10 s. */
+  /** How long one test may run before it counts as a hang. At least (and by default) 60 s. */
   timeoutMs?: number
   /** How long a worker may take to load the test file. Default 60 s. */
   startupMs?: number
@@ -135,7 +135,8 @@ function deferred(): Deferred {
 }
 
 function mainSide(file: string, name: string, options: GuardOptions): GuardedSuite {
-  const timeoutMs = options.timeoutMs ?? 10_000
+  // A watchdog for hangs only: never less than 60 s, so a busy machine cannot trip it.
+  const timeoutMs = Math.max(60_000, options.timeoutMs ?? 0)
   const startupMs = options.startupMs ?? 60_000
   const uvu = suite(name)
   const titles: string[] = []
