@@ -53,7 +53,7 @@ export class KeywordContext implements CompileContext {
     let value: unknown = this.schema[keyword]
     for (const s of segments) value = (value as Record<string, unknown>)?.[s as string]
     const location = this.compilation.childLocation(value, this.where, [keyword, ...segments])
-    const handle = new Handle(this.compilation.nodeFor(value, location), this.child, keyword, false)
+    const handle = new Handle(this.compilation.nodeFor(value, location), this.child, keyword, false, segments)
     this.compilation.pushEdge(handle)
     return handle
   }

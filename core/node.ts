@@ -227,6 +227,8 @@ export class Node {
   }
 }
 
+const NO_SEGMENTS: readonly (string | number)[] = Object.freeze([])
+
 /** An edge to a compiled subschema: what keywords hold and hand to `ctx.apply`. */
 export class Handle implements SchemaHandle {
   /** The reference sits inside an in-place cycle: check re-entry at run time. */
@@ -238,6 +240,8 @@ export class Handle implements SchemaHandle {
     readonly keyword: string,
     /** The edge is a reference (`$ref`, `$dynamicRef`, `$recursiveRef`). */
     readonly isRef: boolean,
+    /** Where the subschema sits under the keyword (`['a']` for `properties/a`); empty for a reference. */
+    readonly segments: readonly (string | number)[] = NO_SEGMENTS,
   ) {}
   get location(): string {
     return this.node.location
@@ -250,7 +254,14 @@ export class Handle implements SchemaHandle {
   }
   inspect(): SchemaView {
     const n = this.node
-    return { schema: n.raw, references: n.edges.filter((e) => e.isRef), keywords: n.steps.map((s) => s.keyword) }
+    return {
+      schema: n.raw,
+      location: n.location,
+      dialect: n.where.dialect.name,
+      references: n.edges.filter((e) => e.isRef),
+      keywords: n.steps.map((s) => s.keyword),
+      subschemas: n.edges.map((e) => ({ keyword: e.keyword, path: e.segments, reference: e.isRef, handle: e as SchemaHandle })),
+    }
   }
 }
 

@@ -48,10 +48,28 @@ export interface SchemaHandle {
 export interface SchemaView {
   /** The subschema as written (its JSON value). */
   readonly schema: unknown
+  /** Its schema path (`#/$defs/A`, prefixed by the document URI outside the root document). */
+  readonly location: string
+  /** The dialect it is read in (by the `$schema` of its resource, else the default dialect). */
+  readonly dialect: DialectName
   /** The targets of its references (`$ref` and the like). */
   readonly references: readonly SchemaHandle[]
   /** The keywords it evaluates: those its dialect and vocabularies enable, with a `validate`. */
   readonly keywords: readonly string[]
+  /**
+   * Every compiled subschema it holds, in keyword order: the keyword, where the subschema sits
+   * under it (`['a']` for `properties.a`, `[1]` for `prefixItems[1]`, `[]` for `items` or a
+   * reference) and whether the edge is a reference. Walk these to see the whole compiled graph.
+   */
+  readonly subschemas: readonly SubschemaEdge[]
+}
+
+/** One subschema a compiled schema holds (`SchemaView.subschemas`). */
+export interface SubschemaEdge {
+  readonly keyword: string
+  readonly path: readonly (string | number)[]
+  readonly reference: boolean
+  readonly handle: SchemaHandle
 }
 
 /** Options of a schema (and, given to `createKernel`, defaults for every schema of the kernel). */

@@ -16,7 +16,8 @@ import type { StandardProps } from './standard-schema.ts'
 import type { PassSettings } from './pass.ts'
 import type { FastFailure } from './codegen.ts'
 import type { Resource } from './schema-index.ts'
-import type { StructWarning } from './types.ts'
+import type { SchemaHandle, StructWarning } from './types.ts'
+import { Handle } from './node.ts'
 
 /** What the structured-output operations accept. */
 export interface Schema {
@@ -66,6 +67,16 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
 
   validator(): Validator {
     return this
+  }
+
+  private rootHandle: SchemaHandle | undefined
+
+  /**
+   * The compiled root, to walk the graph (`root().inspect().subschemas`) as tools that reason
+   * about the schema do (converters, repair): the same view keyword plugins get.
+   */
+  root(): SchemaHandle {
+    return (this.rootHandle ??= new Handle(this.compilation.root, false, '', false))
   }
 
   private standard: StandardProps<Input, Output> | undefined
