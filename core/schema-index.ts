@@ -25,12 +25,22 @@ export interface Identity {
 /** A dialect: how a draft identifies resources; its keywords come from definitions. */
 export interface Dialect {
   name: DialectName
-  /** The meta-schema URI that `$schema` names for this dialect (without trailing `#`). */
-  metaSchema: string
+  /**
+   * The URI that `$schema` names for this dialect (without trailing `#`); undefined when none does
+   * (OpenAPI 3.0: chosen by `defaultDialect` only).
+   */
+  metaSchema?: string
+  /**
+   * The meta-schema a schema of this dialect is checked against, when not `metaSchema` (OpenAPI
+   * dialects: the JSON Schema meta-schema they build on; their own keywords check their shapes).
+   */
+  checkedBy?: string
   /** Reads `$id` / `$anchor` / `$dynamicAnchor` (or the draft's equivalents). */
   identify(schema: Record<string, unknown>): Identity
-  /** Draft-07: keywords beside `$ref` are ignored. */
+  /** Draft-07 and earlier: keywords beside `$ref` are ignored. */
   refOverridesSiblings?: boolean
+  /** Keys that are extensions in this dialect (OpenAPI `x-*`): annotations, even in strict mode. */
+  extensions?: RegExp
   /**
    * Standard vocabularies in effect (short names: `applicator`, `validation`, ...), from a custom
    * meta-schema's `$vocabulary`; undefined means all.
