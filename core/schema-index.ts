@@ -115,6 +115,21 @@ export class SchemaIndex {
     this.walk(value, parent.resource, parent.document, [...parent.docTokens, ...tokens], parent.dialect, false)
   }
 
+  /**
+   * The dialect a `$schema` names when that dialect (not the enclosing one) finds an identifier in
+   * the schema: a draft-06 `$id` resource inside a draft-04 document, which draft-04 (`id`) misses.
+   * Otherwise `$schema` is not at a resource root and is ignored, whatever it names.
+   */
+  private identifiedBy(schemaUri: string, value: Record<string, unknown>): Dialect | undefined {
+    let named: Dialect | undefined
+    try {
+      named = this.catalog.dialectFor(schemaUri)
+    } catch {
+      return undefined
+    }
+    return named !== undefined && named.identify(value).id !== undefined ? named : undefined
+  }
+
   private newResource(uri: string, root: unknown, dialect: Dialect, document: SchemaDocument): Resource {
     const resource = new Resource(uri, root, dialect, document)
     const known = this.resources.get(uri)
@@ -151,8 +166,9 @@ export class SchemaIndex {
       let resource = parentResource
       const schemaUri = value.$schema
       const identity = dialect.identify(value)
-      if (typeof schemaUri === 'string' && (isDocRoot || identity.id !== undefined)) {
-        dialect = this.catalog.dialectFor(schemaUri) ?? dialect
+      if (typeof schemaUri === 'string') {
+        if (isDocRoot || identity.id !== undefined) dialect = this.catalog.dialectFor(schemaUri) ?? dialect
+        else dialect = this.identifiedBy(schemaUri, value) ?? dialect
       }
       const ident = dialect === parentDialect ? identity : dialect.identify(value)
       let isResourceRoot = isDocRoot
