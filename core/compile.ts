@@ -145,7 +145,7 @@ export class Compilation {
       this.entry = this.index.resources.get(base)
       this.root = this.nodeFor(normalized, this.locate(normalized, base))
       this.dynamic.link(
-        () => this.index.resources.values(),
+        () => [...this.index.resources.values(), ...this.index.shadowed],
         (target) => this.nodeFor(target, this.index.located.get(target as object)!),
       )
       // Without a node reached twice (every edge made a new node) the graph is a tree: no cycle.
@@ -305,6 +305,9 @@ export class Compilation {
     if (resource === undefined) {
       throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": no schema with URI "${uri}" (register it through the "schemas" option)` })
     }
+    if (this.index.ambiguous.has(uri)) {
+      throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": two schemas have the $id "${uri}"` })
+    }
     let target: unknown
     let location: Location
     if (fragment === '' || fragment.startsWith('/')) {
@@ -320,6 +323,9 @@ export class Compilation {
       const rootLocation = this.locate(resource.root, resource.uri)
       location = this.childLocation(target, { ...rootLocation, resource }, tokens)
     } else {
+      if (resource.ambiguousAnchors?.has(fragment)) {
+        throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"` })
+      }
       if (!resource.anchors.has(fragment)) {
         throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": no anchor "${fragment}" in ${uri}` })
       }

@@ -39,6 +39,11 @@ export interface Dialect {
   identify(schema: Record<string, unknown>): Identity
   /** Draft-07 and earlier: keywords beside `$ref` are ignored. */
   refOverridesSiblings?: boolean
+  /**
+   * An `$id` or anchor that two schemas share is an error only where a reference uses it (draft-07
+   * and earlier: generated schemas in the wild repeat ids); otherwise the schema is refused.
+   */
+  clashesOnReference?: boolean
   /** Keys that are extensions in this dialect (OpenAPI `x-*`): annotations, even in strict mode. */
   extensions?: RegExp
   /**
@@ -55,6 +60,8 @@ export interface Dialect {
 /** A schema resource: a document root or a subschema with its own `$id`. */
 export class Resource {
   readonly anchors = new Map<string, unknown>()
+  /** Anchor names two schemas of this resource declare: a reference to one is a schema error. */
+  ambiguousAnchors: Set<string> | undefined
   readonly dynamicAnchors = new Set<string>()
   recursiveAnchor = false
   constructor(
@@ -97,6 +104,10 @@ export class SchemaIndex {
   readonly resources = new Map<string, Resource>()
   readonly located = new Map<object, Location>()
   readonly documents = new Map<string, SchemaDocument>()
+  /** URIs that two different schemas declare as their `$id`: a reference to one is a schema error. */
+  readonly ambiguous = new Set<string>()
+  /** The resources that lost their URI to an earlier one (still in the dynamic scope). */
+  readonly shadowed: Resource[] = []
 
   constructor(private readonly catalog: KeywordCatalog) {}
 
@@ -133,8 +144,14 @@ export class SchemaIndex {
   private newResource(uri: string, root: unknown, dialect: Dialect, document: SchemaDocument): Resource {
     const resource = new Resource(uri, root, dialect, document)
     const known = this.resources.get(uri)
-    // Two schemas claiming one URI: a reference to it would silently pick one of them.
-    if (known !== undefined && known.root !== root) throw new Error(`two schemas have the $id "${uri}"`)
+    // Two schemas claiming one URI: a reference to it would silently pick one of them. Legacy
+    // dialects refuse only such a reference (generated draft-04/06 schemas repeat ids such as
+    // "#/properties/items" in unrelated places, harmless until referenced).
+    if (known !== undefined && known.root !== root) {
+      if (dialect.clashesOnReference !== true) throw new Error(`two schemas have the $id "${uri}"`)
+      this.ambiguous.add(uri)
+      this.shadowed.push(resource)
+    }
     if (known === undefined) this.resources.set(uri, resource)
     return resource
   }
@@ -185,7 +202,7 @@ export class SchemaIndex {
       }
       if (ident.anchor !== undefined) setAnchor(resource, ident.anchor, value)
       if (ident.dynamicAnchor !== undefined) {
-        setAnchor(resource, ident.dynamicAnchor, value)
+        setAnchor(resource, ident.dynamicAnchor, value, true)
         resource.dynamicAnchors.add(ident.dynamicAnchor)
       }
       if (ident.recursiveAnchor === true && isResourceRoot) {
@@ -222,9 +239,14 @@ export class SchemaIndex {
 
 export { hasOwn }
 
-/** Records an anchor; the same name on two schemas of one resource is an error (which would a reference mean?). */
-function setAnchor(resource: Resource, name: string, value: object): void {
+/** Records an anchor; the same name on two schemas of one resource makes a reference to it an error (which would it mean?). */
+function setAnchor(resource: Resource, name: string, value: object, dynamic = false): void {
   const known = resource.anchors.get(name)
-  if (known !== undefined && known !== value) throw new Error(`two schemas in ${resource.uri || 'the root resource'} have the anchor "${name}"`)
-  resource.anchors.set(name, value)
+  if (known === undefined || known === value) {
+    resource.anchors.set(name, value)
+    return
+  }
+  // A dynamic anchor is also found through the dynamic scope, past any reference check: refuse now.
+  if (dynamic || resource.dynamicAnchors.has(name) || resource.dialect.clashesOnReference !== true) throw new Error(`two schemas in ${resource.uri || 'the root resource'} have the anchor "${name}"`)
+  ;(resource.ambiguousAnchors ??= new Set()).add(name)
 }

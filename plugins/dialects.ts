@@ -64,6 +64,7 @@ export const dialect07: Dialect = {
   name: 'draft-07',
   metaSchema: 'http://json-schema.org/draft-07/schema',
   refOverridesSiblings: true,
+  clashesOnReference: true,
   identify: (s) => legacyIdentity(str(s.$id), s),
 }
 
@@ -72,6 +73,7 @@ export const dialect06: Dialect = {
   name: 'draft-06',
   metaSchema: 'http://json-schema.org/draft-06/schema',
   refOverridesSiblings: true,
+  clashesOnReference: true,
   identify: (s) => legacyIdentity(str(s.$id), s),
 }
 
@@ -80,6 +82,7 @@ export const dialect04: Dialect = {
   name: 'draft-04',
   metaSchema: 'http://json-schema.org/draft-04/schema',
   refOverridesSiblings: true,
+  clashesOnReference: true,
   identify: (s) => legacyIdentity(str(s.id), s),
 }
 
@@ -98,6 +101,7 @@ export const dialectOpenApi30: Dialect = {
   name: 'openapi-3.0',
   checkedBy: 'http://json-schema.org/draft-04/schema',
   refOverridesSiblings: true,
+  clashesOnReference: true,
   extensions: EXTENSION,
   identify: () => NO_IDENTITY,
 }

@@ -238,3 +238,26 @@ across('a draft-06 resource embedded in a draft-04 document reads its own keywor
 })
 
 across.run()
+
+const clashes = suite('one $id or anchor on two schemas')
+
+clashes('in draft-04 to draft-07 is harmless until a reference needs it, then a SchemaError', () => {
+  // As generators write them: the same id on unrelated subschemas.
+  const s = { $schema: D04, properties: { a: { id: 'http://example.com/item', type: 'string' }, b: { id: 'http://example.com/item', type: 'integer' } } }
+  assert.ok(valid(s, { a: 'x', b: 1 }))
+  assert.not.ok(valid(s, { a: 1 }))
+  assert.not.ok(valid(s, { b: 'x' }))
+  const e = refusal({ ...s, items: { $ref: 'http://example.com/item' } })
+  assert.match(e.message, 'two schemas have the $id "http://example.com/item"')
+})
+
+clashes('the same holds for legacy plain-name anchors; 2019-09 and later refuse the schema at once', () => {
+  const s = { $schema: D06, definitions: { a: { $id: '#cost', type: 'number' }, b: { $id: '#cost', type: 'string' } } }
+  assert.ok(valid(s, 1))
+  assert.match(refusal({ ...s, $ref: '#cost' }, { validateSchema: false }).message, 'have the anchor "cost"')
+  assert.match(refusal({ $defs: { a: { $anchor: 'cost' }, b: { $anchor: 'cost' } } }).message, 'have the anchor "cost"')
+  assert.match(refusal({ $defs: { a: { $id: 'x.json' }, b: { $id: 'x.json', type: 'string' } } }).message, 'two schemas have the $id')
+  assert.match(refusal({ $defs: { a: { $dynamicAnchor: 'n' }, b: { $dynamicAnchor: 'n' } } }).message, 'have the anchor "n"')
+})
+
+clashes.run()
