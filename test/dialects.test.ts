@@ -237,6 +237,23 @@ across('a draft-06 resource embedded in a draft-04 document reads its own keywor
   assert.not.ok(valid(s, { a: 'y' }, { validateSchema: false }))
 })
 
+across('an embedded resource of another dialect is checked against its own meta-schema', () => {
+  const inner = { $schema: D04, id: 'http://example.com/a', maximum: 5, exclusiveMaximum: true }
+  const v = newJSONSchema({ $defs: { a: inner }, items: { $ref: 'http://example.com/a' } })
+  assert.is(v.validate([4]), null)
+  assert.ok(v.validate([5]) !== null)
+  const e = refusal({ $defs: { a: { ...inner, exclusiveMaximum: 5, minLength: -1 } }, minLength: -2 })
+  assert.equal(
+    e.errors.map((p) => [p.schemaPath, /meta-schema (\S+),/.exec(p.message)?.[1]]),
+    [
+      ['#/minLength', 'https://json-schema.org/draft/2020-12/schema'],
+      ['#/$defs/a/exclusiveMaximum', 'http://json-schema.org/draft-04/schema'],
+      ['#/$defs/a/minLength', 'http://json-schema.org/draft-04/schema'],
+    ],
+  )
+  assert.match(e.errors[1]!.message, 'is not valid in dialect draft-04')
+})
+
 across.run()
 
 const clashes = suite('one $id or anchor on two schemas')
