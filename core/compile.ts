@@ -105,7 +105,11 @@ export class Compilation {
     const [key] = splitFragment(uri)
     if (this.customDialects.has(key)) return this.customDialects.get(key)
     this.customDialects.set(key, undefined)
-    const doc = this.options.schemas[key] ?? this.options.schemas[key + '#'] ?? this.env.registry.get(key)
+    const doc =
+      this.options.schemas[key] ??
+      this.options.schemas[key + '#'] ??
+      this.env.registry.get(key) ??
+      (this.options.untrusted ? undefined : this.env.hooks.resolveRef.call(key))
     // Guessing the dialect of a schema whose $schema nobody can read would misread its keywords.
     if (doc === undefined) throw new Error(this.env.unknownDialect(uri))
     if (!isObject(doc)) return undefined

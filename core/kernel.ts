@@ -278,8 +278,11 @@ export class Kernel {
     let validator = registered ? this.metaValidators.get(uri) : undefined
     if (validator === undefined) {
       if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) {
-        // A $schema nobody can read: refuse rather than guess the dialect.
-        if (inForce === undefined) throw new SchemaError([{ schemaPath: '#/$schema', message: this.unknownDialect(declared!) }])
+        // A $schema nobody can read: refuse rather than guess the dialect. (One a resolveRef hook
+        // supplies is read at compile time, unchecked here as before.)
+        if (inForce === undefined && (options.untrusted || this.hooks.resolveRef.call(declared!) === undefined)) {
+          throw new SchemaError([{ schemaPath: '#/$schema', message: this.unknownDialect(declared!) }])
+        }
         return
       }
       // Meta-schemas are trusted: no limits; the schema under check was size-checked already.

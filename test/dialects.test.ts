@@ -154,6 +154,14 @@ unknown('a custom meta-schema registered through schemas is accepted', () => {
   assert.ok(v.validate(1) !== null)
 })
 
+unknown('a custom meta-schema a resolveRef hook supplies is accepted, except in untrusted mode', () => {
+  const meta = { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://example.com/hooked', $ref: 'https://json-schema.org/draft/2020-12/schema' }
+  const kernel = createKernel({ plugins: [{ apply: (k) => k.hooks.resolveRef.tap('Hooked', (uri) => (uri === 'https://example.com/hooked' ? meta : undefined)) }] })
+  const v = kernel.newJSONSchema({ $schema: 'https://example.com/hooked', type: 'string' })
+  assert.ok(v.validate(1) !== null)
+  assert.throws(() => kernel.newJSONSchema({ $schema: 'https://example.com/hooked' }, { untrusted: true }), /unknown \$schema/)
+})
+
 unknown('every dialect URI works with and without the trailing #', () => {
   const uris: Record<string, DialectName> = {
     'https://json-schema.org/draft/2020-12/schema': '2020-12',
