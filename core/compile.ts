@@ -36,6 +36,8 @@ export interface CompileEnvironment {
   dialect(name: string): Dialect
   /** The message for a `$schema` that names neither a dialect nor a registered meta-schema. */
   unknownDialect(uri: string): string
+  /** The dialects that have a keyword (for the strict-mode error of an unknown one). */
+  dialectsOf(keyword: string): string[]
   /** Built-in format checkers. */
   formats: Readonly<Record<string, FormatChecker>>
   /** Documents every compile can reach (meta-schemas), by URI. */
@@ -246,7 +248,14 @@ export class Compilation {
       const ctx = new KeywordContext(this, node, schema, keyword, where, false)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
       if (step !== undefined) this.pushStep(node.step(step, keyword))
-      else if (this.options.strict && dialect.extensions?.test(keyword) !== true) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
+      else if (this.options.strict && dialect.extensions?.test(keyword) !== true) {
+        const elsewhere = this.env.dialectsOf(keyword)
+        ctx.fail(
+          elsewhere.length === 0
+            ? `unknown keyword "${keyword}" (strict mode; a typo?)`
+            : `unknown keyword "${keyword}" in ${dialect.name} (strict mode): it is a keyword of ${elsewhere.join(' / ')}; choose that dialect or rewrite it`,
+        )
+      }
     }
     this.takeParts(node, steps, edges)
     return node

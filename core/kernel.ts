@@ -112,6 +112,7 @@ export class Kernel {
       keywordInfo: (dialect) => this.keywordInfoOf(dialect),
       dialect: (name) => this.dialects.get(name) ?? [...this.dialects.values()][0]!,
       unknownDialect: (uri) => this.unknownDialect(uri),
+      dialectsOf: (keyword) => [...this.dialects.values()].filter((d) => this.definitionFor(d.name, keyword) !== undefined).map((d) => d.name),
       formats: setup.formats,
       registry,
       regexEngines: setup.regexEngines ?? {},

@@ -201,10 +201,12 @@ openapi('3.0: nullable adds null to type only; x-* keys and OpenAPI annotations 
   assert.throws(() => newJSONSchema({ 'y-order': 1 }, o), /unknown keyword "y-order"/)
 })
 
-openapi('3.0: boolean exclusive bounds; nullable in another dialect is just an unknown keyword', () => {
+openapi('3.0: boolean exclusive bounds; nullable in another dialect is an unknown keyword, named so in strict mode', () => {
   assert.not.ok(valid({ type: 'number', minimum: 0, exclusiveMinimum: true }, 0, { defaultDialect: 'openapi-3.0' }))
   assert.ok(valid({ type: 'number', minimum: 0, exclusiveMinimum: true }, 0.1, { defaultDialect: 'openapi-3.0' }))
   assert.not.ok(valid({ type: 'string', nullable: true }, null), '2020-12 ignores nullable')
+  assert.throws(() => newJSONSchema({ type: 'string', nullable: true }, { strict: true }), /unknown keyword "nullable" in 2020-12 \(strict mode\): it is a keyword of openapi-3\.0;/)
+  assert.throws(() => newJSONSchema({ $schema: D04, const: 1 }, { strict: true }), /unknown keyword "const" in draft-04 \(strict mode\): it is a keyword of 2020-12 \/ 2019-09 \/ draft-07 \/ draft-06 \/ openapi-3\.1;/)
 })
 
 openapi('3.0 and 3.1: OpenAPI keywords of the wrong shape are SchemaErrors', () => {
