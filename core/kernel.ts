@@ -391,7 +391,6 @@ export class Kernel {
 
 const STANDARD_VOCABULARIES = new Set(['applicator', 'validation', 'unevaluated', 'meta-data', 'content', 'format'])
 
-/** Whether a keyword of `vocabulary` is in effect; core and non-standard vocabularies always are. */
 /**
  * The outermost schema object on the way to `instancePath` (below the root) that is a resource of
  * a dialect other than `outer`: a known `$schema` whose dialect finds an identifier in it.
@@ -417,6 +416,7 @@ function embeddedResourceAt(
   return undefined
 }
 
+/** Whether a keyword of `vocabulary` is in effect; core and non-standard vocabularies always are. */
 function vocabularyOn(vocabulary: string, on: ReadonlySet<string>): boolean {
   if (!STANDARD_VOCABULARIES.has(vocabulary)) return true
   if (vocabulary === 'format') return on.has('format') || on.has('format-annotation') || on.has('format-assertion')
