@@ -149,6 +149,14 @@ export function readLenient(text: string, start: number, enabled: (kind: RepairK
     let closers = ''
     for (let i = stack.length - 1; i >= 0; i--) closers += stack[i]!.array !== undefined ? ']' : '}'
     fix('truncation', '', closers)
+    // Containers join their parents only when closed: attach the open ones, innermost first.
+    for (let i = stack.length - 1; i > 0; i--) {
+      const child = stack[i]!
+      const parent = stack[i - 1]!
+      const v = child.array ?? child.object
+      if (parent.array !== undefined) parent.array.push(v)
+      else Object.defineProperty(parent.object, parent.key!, { value: v, enumerable: true, writable: true, configurable: true })
+    }
     return stack[0]!.array ?? stack[0]!.object
   }
 
