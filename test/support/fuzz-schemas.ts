@@ -60,9 +60,12 @@ const KEYWORDS: Record<FuzzDialect, string[]> = {
   'draft-07': [...COMMON, 'additionalItems'],
   'draft-06': [...COMMON.filter((k) => !['if', 'then', 'else'].includes(k)), 'additionalItems'],
   'draft-04': [...COMMON.filter((k) => !['const', 'contains', 'propertyNames', 'if', 'then', 'else'].includes(k)), 'additionalItems'],
+  // The Schema Object's own list: no definitions, dependencies, patternProperties or tuples.
   'openapi-3.0': [
-    ...COMMON.filter((k) => !['const', 'contains', 'propertyNames', 'if', 'then', 'else'].includes(k)),
-    'additionalItems', 'nullable', 'discriminator', 'example', 'externalDocs', 'xml',
+    'type', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength',
+    'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'required', 'format', 'properties',
+    'additionalProperties', 'items', 'allOf', 'anyOf', 'oneOf', 'not', '$ref', 'title', 'description', 'default',
+    'readOnly', 'writeOnly', 'deprecated', 'nullable', 'discriminator', 'example', 'externalDocs', 'xml',
   ],
 }
 
@@ -75,8 +78,8 @@ const defsKey = (d: FuzzDialect) => (legacy(d) ? 'definitions' : '$defs')
 
 function refs(d: FuzzDialect): string[] {
   const k = defsKey(d)
-  // An OpenAPI 3.0 Schema Object has no `id`: pointers only.
-  if (d === 'openapi-3.0') return ['#', `#/${k}/x`, `#/${k}/x`, `#/${k}/y`, `#/${k}/z`]
+  // An OpenAPI 3.0 Schema Object has neither `id` nor `definitions`: pointers into `properties`.
+  if (d === 'openapi-3.0') return ['#', '#/properties/a', '#/properties/b', '#/properties/c']
   // `#` is rarer than the others: at an in-place position it is a cycle the oracles cannot answer.
   return ['#', `#/${k}/x`, `#/${k}/x`, `#/${k}/y`, 'item.json', '#foo', `#/${k}/z`]
 }
@@ -90,7 +93,10 @@ export function schemaOf(d: FuzzDialect): fc.Arbitrary<Record<string, unknown>> 
     // Draft-04/06 meta-schemas want non-empty name lists and unique enum values.
     const names = fc.uniqueArray(fc.constantFrom(...NAMES), { minLength: fromDraft04(d) ? 1 : 0, maxLength: 3 })
     const values: Record<string, fc.Arbitrary<unknown>> = {
-      type: fc.oneof(fc.constantFrom(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 })),
+      type:
+        d === 'openapi-3.0'
+          ? fc.constantFrom(...TYPES.filter((t) => t !== 'null'))
+          : fc.oneof(fc.constantFrom(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 })),
       enum: legacy(d) ? fc.uniqueArray(json, { minLength: 1, maxLength: 4, selector: (v) => JSON.stringify(v) }) : fc.array(json, { minLength: 1, maxLength: 4 }),
       const: json,
       multipleOf: fc.constantFrom(1, 2, 3, 0.5, 1.5),
@@ -106,7 +112,7 @@ export function schemaOf(d: FuzzDialect): fc.Arbitrary<Record<string, unknown>> 
       dependentSchemas: map(fc.constantFrom(...NAMES)),
       $defs: map(fc.constantFrom('p', 'q')),
       definitions: map(fc.constantFrom('p', 'q')),
-      items: d === '2020-12' ? sub : fc.oneof(sub, list),
+      items: d === '2020-12' || d === 'openapi-3.0' ? sub : fc.oneof(sub, list),
       prefixItems: list, allOf: list, anyOf: list, oneOf: list,
       dependencies: fc.dictionary(fc.constantFrom(...NAMES), fc.oneof(sub, names), { maxKeys: 2, noNullPrototype: true }),
       $ref: fc.constantFrom(...refs(d)),
@@ -128,7 +134,8 @@ export function schemaOf(d: FuzzDialect): fc.Arbitrary<Record<string, unknown>> 
     values.xml = fc.constant({ name: 'x' })
     for (const n of ['additionalProperties', 'propertyNames', 'contains', 'not', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema', 'additionalItems']) values[n] = sub
     const object = fc
-      .shuffledSubarray(KEYWORDS[d], { minLength: 1, maxLength: 4 })
+      // OpenAPI 3.0 schemas hold more keywords each: they have no reference targets to fill.
+      .shuffledSubarray(KEYWORDS[d], { minLength: 1, maxLength: d === 'openapi-3.0' ? 6 : 4 })
       .chain((keys) => fc.record(Object.fromEntries(keys.map((k) => [k, values[k]!]))))
     // Draft-04 has no boolean schemas: their object forms.
     const bool = fromDraft04(d) ? fc.constantFrom({}, { not: {} }) : fc.boolean()
@@ -195,15 +202,15 @@ export function rootOf(d: FuzzDialect): fc.Arbitrary<Record<string, unknown>> {
       delete z.$ref
     }
     const id = d === 'draft-04' ? 'id' : '$id'
-    const anchor = d === 'openapi-3.0' ? {} : legacy(d) ? { [id]: '#foo' } : { $anchor: 'foo' }
-    const item = d === 'openapi-3.0' ? {} : { [id]: 'item.json' }
+    if (d === 'openapi-3.0') return root
+    const anchor = legacy(d) ? { [id]: '#foo' } : { $anchor: 'foo' }
     const dynamic = d === '2020-12' ? { $dynamicAnchor: 'meta' } : d === '2019-09' ? { $recursiveAnchor: recursive } : {}
     return {
-      ...(d === 'openapi-3.0' ? {} : { $schema: META[d] }),
+      $schema: META[d],
       ...dynamic,
       // item.json is a resource of its own: it needs its own `meta` anchor for `$dynamicRef: "#meta"`
       // to resolve inside it (the oracles resolve it anyway; the spec does not).
-      [defsKey(d)]: { x, y: { ...y, ...item, ...(d === '2020-12' ? { $dynamicAnchor: 'meta' } : {}) }, z: { ...z, ...anchor } },
+      [defsKey(d)]: { x, y: { ...y, [id]: 'item.json', ...(d === '2020-12' ? { $dynamicAnchor: 'meta' } : {}) }, z: { ...z, ...anchor } },
       ...root,
     }
   })
@@ -231,10 +238,12 @@ export function harvest(schema: unknown): unknown[] {
  * Node reports on stderr however it is caught. Such cases answer nothing and are left out.
  */
 export function pureReferenceLoop(schema: Record<string, unknown>, d: FuzzDialect): boolean {
-  const defs = schema[defsKey(d)] as Record<string, Record<string, unknown>>
+  // OpenAPI 3.0 references point into the root's `properties` (see `refs`).
+  const defs = (d === 'openapi-3.0' ? (schema.properties ?? {}) : schema[defsKey(d)]) as Record<string, Record<string, unknown>>
   const target = (ref: unknown): Record<string, unknown> | undefined =>
     ref === '#' ? schema : ref === 'item.json' ? defs.y : ref === '#foo' ? defs.z : typeof ref === 'string' ? defs[ref.slice(ref.lastIndexOf('/') + 1)] : undefined
-  for (const start of [schema, defs.x, defs.y, defs.z]) {
+  const starts = d === 'openapi-3.0' ? [schema, defs.a, defs.b, defs.c] : [schema, defs.x, defs.y, defs.z]
+  for (const start of starts) {
     const seen = new Set<unknown>()
     for (let at: Record<string, unknown> | undefined = start; at !== undefined && typeof at === 'object'; at = target(at.$ref ?? at.$dynamicRef ?? at.$recursiveRef)) {
       if (seen.has(at)) return true
@@ -245,7 +254,8 @@ export function pureReferenceLoop(schema: Record<string, unknown>, d: FuzzDialec
 }
 
 /** A case: dialect, root schema and five data values (half from the schema's own values). */
-export const fuzzCase = fc.constantFrom<FuzzDialect>('2020-12', '2020-12', '2019-09', 'draft-07', 'draft-06', 'draft-04', 'openapi-3.0').chain((d) =>
+// OpenAPI 3.0 twice: its schemas are small (no reference targets), its own keywords would be rare.
+export const fuzzCase = fc.constantFrom<FuzzDialect>('2020-12', '2020-12', '2019-09', 'draft-07', 'draft-06', 'draft-04', 'openapi-3.0', 'openapi-3.0').chain((d) =>
   rootOf(d).filter((schema) => !pureReferenceLoop(schema, d)).chain((schema) => {
     const own = harvest(schema)
     const datum = own.length === 0 ? json : fc.oneof(json, fc.constantFrom(...own))
