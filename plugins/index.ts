@@ -23,7 +23,7 @@ export { formatKeyword }
 export { formatCheckers } from './format/index.ts'
 export { dialect07, dialect2019, dialect2020 } from './dialects.ts'
 export { convertSchema, toDraft07, toOpenApi30 } from './convert/index.ts'
-export { linearEngine, regexEngines, superLinearReason } from './regex/index.ts'
+export { regexEngines, superLinearReason } from './regex/index.ts'
 
 /**
  * Every keyword of drafts 2020-12, 2019-09 and draft-07, in evaluation order; each definition's
