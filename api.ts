@@ -40,11 +40,17 @@ function structDeriver(): StructDeriver {
   const provided = providedStructDeriver()
   if (provided !== undefined) return provided
   const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
-  if (typeof get === 'function') {
-    const { createRequire } = get('node:module') as typeof import('node:module')
+  // Workers with Node compatibility have getBuiltinModule but no module files to load.
+  let load: ((id: string) => unknown) | undefined
+  try {
+    load = typeof get === 'function' ? (get('node:module') as typeof import('node:module')).createRequire(import.meta.url) : undefined
+  } catch {
+    load = undefined
+  }
+  if (load !== undefined) {
     let entry: { deriveStruct?: unknown } | undefined
     try {
-      entry = createRequire(import.meta.url)('schemavet/struct') as { deriveStruct?: unknown }
+      entry = load('schemavet/struct') as { deriveStruct?: unknown }
     } catch (e) {
       const code = (e as { code?: unknown }).code
       if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED' && code !== 'ERR_REQUIRE_ESM') throw e
