@@ -9,7 +9,7 @@
  * optional entries (`schemavet/idn`, `schemavet/linear-regex`, `schemavet/struct`) register into
  * the same module state as the main entry. Dependencies stay external except tapable, inlined
  * with its browser `util` shim: its CommonJS `require('util')` would otherwise break ESM bundles
- * for Node. No source maps: the sources are not in the package.
+ * for Node (it stays a dependency for its type declarations). No source maps: the sources are not in the package.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -57,7 +57,11 @@ writeFileSync(
     'export declare const schemavetNeedsTypeScript54OrLater: unique symbol\n',
 )
 
-const external = Object.keys(pkg.dependencies ?? {}).concat(Object.keys(pkg.peerDependencies ?? {}))
+// tapable stays a dependency for its types (the hook table is public API) but its code is inlined.
+const INLINED = new Set(['tapable'])
+const external = Object.keys(pkg.dependencies ?? {})
+  .concat(Object.keys(pkg.peerDependencies ?? {}))
+  .filter((name) => !INLINED.has(name))
 await build({
   entryPoints,
   outdir: join(root, 'dist'),
