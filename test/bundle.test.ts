@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { build } from 'esbuild'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 // @ts-expect-error a plain ES module of the tests, without types
@@ -51,6 +52,28 @@ bundle('carries no IDN tables, linear regex engine, struct derivation or CLI it 
 })
 
 bundle.run()
+
+const entries = suite('the browser-safe entries')
+
+for (const entry of ['schemavet', 'schemavet/integrations', 'schemavet/plugins']) {
+  entries(`${entry} bundles for the browser with no node: module and none of the optional parts`, async () => {
+    const result = await build({
+      stdin: { contents: `export * from '${entry}'`, resolveDir: ROOT, loader: 'js' },
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    assert.equal(result.warnings.map((w) => w.text), [])
+    const inputs = Object.keys(result.metafile.inputs)
+    assert.equal(inputs.filter((f) => /idn-hostname|re2js|typescript|(^|\/)(struct|cli)\//.test(f)), [])
+    assert.not.match(result.outputFiles[0]!.text, /(\bfrom|\bimport)\s*\(?\s*["']node:/)
+  })
+}
+
+entries.run()
 
 const workerd = suite('the bundle in workerd (no code generation)')
 
