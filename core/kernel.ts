@@ -95,7 +95,7 @@ export class Kernel {
     this.convert = setup.convert
     for (const d of setup.dialects) {
       this.dialects.set(d.name, d)
-      if (d.metaSchema !== undefined) this.byMetaSchema.set(stripHash(d.metaSchema), d)
+      for (const uri of [d.metaSchema, ...(d.aliases ?? [])]) if (uri !== undefined) this.byMetaSchema.set(stripHash(uri), d)
     }
     this.options = resolveOptions(options, undefined)
     this.checkDialectName(this.options.defaultDialect)
