@@ -34,7 +34,7 @@ const setup: KernelSetup = {
   formats: formatCheckers,
   registry: metaSchemas,
   regexEngines,
-  superLinear: superLinearReason,
+  superLinear: (source, syntax) => superLinearReason(source, undefined, syntax),
   structs: deriveStruct,
   convert: convertSchema,
 }
