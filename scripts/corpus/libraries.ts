@@ -105,7 +105,13 @@ const ajv: Runner = async (file, mode) => {
     } catch (e) {
       return { refused: firstLine(e) }
     }
-    return { verdicts: (file.tests ?? []).map((t) => fn(t.data) === true) }
+    const verdicts: boolean[] = []
+    for (const t of file.tests ?? []) {
+      const answer = fn(t.data) as unknown
+      // A schema with `$async: true` makes ajv answer with a promise that rejects when invalid.
+      verdicts.push(answer instanceof Promise ? await answer.then(() => true, () => false) : answer === true)
+    }
+    return { verdicts }
   } finally {
     instance.removeSchema()
   }

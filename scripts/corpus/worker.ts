@@ -26,7 +26,14 @@ export interface Reply {
 parentPort!.on('message', async (task: Task) => {
   const file = JSON.parse(readFileSync(task.path, 'utf8')) as CorpusFile
   const answers = {} as Record<FormatMode, Answer>
-  for (const mode of MODES) answers[mode] = await RUNNERS[task.library](file, mode)
+  for (const mode of MODES) {
+    try {
+      answers[mode] = await RUNNERS[task.library](file, mode)
+    } catch (e) {
+      // A library throwing from validation (not from compiling) still answers for the file.
+      answers[mode] = { refused: `threw while validating: ${String(e instanceof Error ? e.message : e).split('\n')[0]}` }
+    }
+  }
   const labels = (file.tests ?? []).map((t) => t.valid)
   parentPort!.postMessage({ id: task.id, dialect: dialectOf(file.schema), labels, answers } satisfies Reply)
 })
