@@ -167,7 +167,9 @@ function mainSide(file: string, name: string, options: GuardOptions): GuardedSui
   const spawn = (from: number) => {
     // The parent's execArgv carries the TypeScript loader (`--import tsx`).
     const w = fork(fileURLToPath(file), [], {
-      execArgv: [...process.execArgv, '--max-old-space-size=2048'],
+      // UVU_DEFER before any module loads: the file's plain uvu suites must not run (and print a
+      // summary of their own) in the worker, which is there only for this suite's bodies.
+      execArgv: [...process.execArgv, '--max-old-space-size=2048', '--import', 'data:text/javascript,globalThis.UVU_DEFER=1'],
       env: { ...process.env, [JOB_VARIABLE]: JSON.stringify({ file, suite: name, from } satisfies Job) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
