@@ -297,9 +297,6 @@ export class Compilation {
     } catch (e) {
       throw new Problem({ schemaPath, message: (e as Error).message })
     }
-    if (this.index.ambiguous.has(uri)) {
-      throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": two schemas have the $id "${uri}"` })
-    }
     const resource = this.resourceFor(uri)
     if (resource === undefined) {
       throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": no schema with URI "${uri}" (register it through the "schemas" option)` })

@@ -87,8 +87,6 @@ export class SchemaIndex {
   readonly resources = new Map<string, Resource>()
   readonly located = new Map<object, Location>()
   readonly documents = new Map<string, SchemaDocument>()
-  /** URIs two different schemas claim as their `$id`: a reference to one is refused. */
-  readonly ambiguous = new Set<string>()
 
   constructor(private readonly catalog: KeywordCatalog) {}
 
@@ -110,10 +108,8 @@ export class SchemaIndex {
   private newResource(uri: string, root: unknown, dialect: Dialect, document: SchemaDocument): Resource {
     const resource = new Resource(uri, root, dialect, document)
     const known = this.resources.get(uri)
-    // Two schemas claiming one URI: a reference to it would silently pick one of them, so such a
-    // reference is refused (`Compilation.resolve`). Unreferenced, the claim is harmless (generated
-    // schemas often repeat a path-like `$id`), and each keeps its own resource for its anchors.
-    if (known !== undefined && known.root !== root) this.ambiguous.add(uri)
+    // Two schemas claiming one URI: a reference to it would silently pick one of them.
+    if (known !== undefined && known.root !== root) throw new Error(`two schemas have the $id "${uri}"`)
     if (known === undefined) this.resources.set(uri, resource)
     return resource
   }
