@@ -172,7 +172,7 @@ for (const dialect of [...DIALECT_KEYS, 'all']) {
   console.log('')
 }
 
-const verdict = checkDisputed(disputed, results, check ? undefined : names)
+const verdict = checkDisputed(disputed, results, names)
 console.log(`disputed labels (test/corpus/disputed.json): ${disputed.length} entries`)
 for (const line of verdict.report) console.log(`  ${line}`)
 if (verdict.unqualified.length > 0) {
