@@ -210,7 +210,7 @@ if (update) {
       const b = base[mode]
       const n = now?.[mode] ?? zero()
       for (const [k, better] of [['refused', -1], ['agree', 1], ['validRejected', -1], ['invalidAccepted', -1]] as const) {
-        if ((n[k] - b[k]) * better < 0) worse.push(`${dialect}, formats ${mode === "assert" ? "asserted" : "annotated"}: ${k} ${b[k]} -> ${n[k]}`)
+        if ((n[k] - b[k]) * better < 0) worse.push(`${dialect}, formats ${mode === 'assert' ? 'asserted' : 'annotated'}: ${k} ${b[k]} -> ${n[k]}`)
       }
     }
   }
