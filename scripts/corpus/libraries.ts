@@ -16,6 +16,9 @@ import '@hyperjump/json-schema/draft-06'
 import '@hyperjump/json-schema/draft-04'
 import '@hyperjump/json-schema/formats'
 import { createKernel } from '../../index.ts'
+// The whole library, as a user who imports the optional entries has it (IDN formats, the linear engine).
+import '../../idn.ts'
+import '../../linear-regex.ts'
 
 /** Libraries by name, in the order the report shows them. */
 export const LIBRARIES = ['schemavet', 'ajv', 'hyperjump'] as const
