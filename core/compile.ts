@@ -13,7 +13,7 @@ import type { Step } from './node.ts'
 import { Patterns } from './regex.ts'
 import type { Dialect, KeywordCatalog, Resource } from './schema-index.ts'
 import { Location, SchemaIndex } from './schema-index.ts'
-import type { CompileContext, CompiledKeyword, FormatChecker, KeywordDefinition, RegexEngine, RegexEngineName, ResolvedOptions } from './types.ts'
+import type { CompileContext, CompiledKeyword, FormatChecker, KeywordDefinition, RegexEngine, PatternSyntax, RegexEngineName, ResolvedOptions } from './types.ts'
 import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, splitFragment } from './uri.ts'
 import { classifyCycles } from './graph.ts'
 import { DynamicAnchors } from './dynamic-anchors.ts'
@@ -45,7 +45,7 @@ export interface CompileEnvironment {
   /** Regex engines by name (the platform `RegExp` stands in for a missing `ecmascript`). */
   regexEngines: Partial<Record<RegexEngineName, RegexEngine>>
   /** The super-linear pattern check, if the kernel has one. */
-  superLinear: ((source: string) => string | undefined) | undefined
+  superLinear: ((source: string, syntax?: PatternSyntax) => string | undefined) | undefined
 }
 
 /** What compiling one keyword of a dialect needs. */

@@ -19,6 +19,7 @@ import type {
   KeywordDefinition,
   DialectName,
   SchemaProblem,
+  PatternSyntax,
   RegexEngine,
   RegexEngineName,
   ResolvedOptions,
@@ -67,7 +68,7 @@ export interface KernelSetup {
    * The compile-time super-linear check: why a (valid) pattern may take super-linear time under
    * a backtracking engine, or undefined. Without it nothing is flagged.
    */
-  superLinear?: (source: string) => string | undefined
+  superLinear?: (source: string, syntax?: PatternSyntax) => string | undefined
 }
 
 function stripHash(uri: string): string {
