@@ -17,7 +17,8 @@ import type { Shape, TypeName } from './shape.ts'
 const MAX_BRANCH_DEPTH = 4
 const NUMERIC = /^\s*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/
 
-type Slot = { holder: Record<string, unknown> | unknown[] | undefined; key: string | number; handles: readonly SchemaHandle[]; path: PathNode | undefined }
+/** A value to coerce; `wrapped`: it was just put into an array, so it is not wrapped again. */
+type Slot = { holder: Record<string, unknown> | unknown[] | undefined; key: string | number; handles: readonly SchemaHandle[]; path: PathNode | undefined; wrapped?: boolean }
 
 /** A value and the handles that apply to it; `shape` merges their in-place subschemas. */
 function merged(handles: readonly SchemaHandle[]): Shape[] {
@@ -54,9 +55,14 @@ export function coerce(root: unknown, handle: SchemaHandle, enabled: (kind: Repa
     let value = get()
 
     // Scalars first: the coerced value is then walked like any other.
+    let wrapped = false
     for (const shape of shapes) {
-      const next = coerceScalar(value, shape, enabled, (kind, from, to) => record(kind, slot.path, from, to))
+      // One wrap per value, and none of a value just wrapped: a schema whose array items may be
+      // arrays again would otherwise wrap without end.
+      const allow = slot.wrapped === true || wrapped ? (k: RepairKind) => k !== 'wrap-array' && enabled(k) : enabled
+      const next = coerceScalar(value, shape, allow, (kind, from, to) => record(kind, slot.path, from, to))
       if (next !== value) {
+        if (Array.isArray(next) && !Array.isArray(value)) wrapped = true
         value = next
         set(value)
       }
@@ -65,7 +71,7 @@ export function coerce(root: unknown, handle: SchemaHandle, enabled: (kind: Repa
       for (let i = 0; i < value.length; i++) {
         const hs: SchemaHandle[] = []
         for (const s of shapes) hs.push(...(s.tuple[i] ?? (i >= s.tuple.length ? s.items : [])))
-        if (hs.length > 0) stack.push({ holder: value, key: i, handles: hs, path: { up: slot.path, seg: i } })
+        if (hs.length > 0) stack.push({ holder: value, key: i, handles: hs, path: { up: slot.path, seg: i }, wrapped })
       }
     } else if (isObject(value)) {
       const obj = value

@@ -182,6 +182,15 @@ safety('10,000 levels of nesting neither overflow the stack nor throw', () => {
   assert.ok(deep.success)
 })
 
+safety('a value is wrapped into an array once, even where array items may be arrays again', () => {
+  const schema = { $defs: { t: { oneOf: [{ type: 'string' }, { type: 'array', items: { $ref: '#/$defs/t' } }] } }, $ref: '#/$defs/t' }
+  repairMeter.steps = 0
+  const r = parseModelOutput('{"a":1}', schema)
+  assert.not.ok(r.success)
+  assert.ok(repairMeter.steps < 100, `${repairMeter.steps} steps`)
+  assert.ok(r.repairs.filter((x) => x.kind === 'wrap-array').length <= 1)
+})
+
 /** Counted work for texts built by `make(k)` at k and 4k: must grow at most ~4x (linear). */
 function ratio(make: (k: number) => string, k: number, schema: Record<string, unknown>): number {
   const steps = (text: string): number => {
