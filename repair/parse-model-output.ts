@@ -206,7 +206,7 @@ function* candidates(text: string, enabled: (k: RepairKind) => boolean, errors: 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     opener.lastIndex = from
     const m = opener.exec(text)
-    if (m === null) return
+    if (m === null) break
     repairMeter.steps += m.index - from
     const records: RepairRecord[] = []
     const c = readLenient(text, m.index, enabled, records)
@@ -218,6 +218,24 @@ function* candidates(text: string, enabled: (k: RepairKind) => boolean, errors: 
       errors.push(c.error)
       from = m.index + 1
     }
+  }
+  // A lone scalar on a line of its own (`"Oslo"`, `42`, `true`): each line is read once.
+  let start = 0
+  while (start < text.length) {
+    let end = text.indexOf('\n', start)
+    if (end < 0) end = text.length
+    repairMeter.steps += end - start
+    const line = text.slice(start, end)
+    const first = line.trimStart()[0]
+    if (first !== undefined && first !== '{' && first !== '[') {
+      const records: RepairRecord[] = []
+      const c = readLenient(line, 0, enabled, records)
+      if (c.ok && blank(line, c.end, line.length)) {
+        records.unshift(extractRecord(text, start, end))
+        yield { value: c.value, records }
+      }
+    }
+    start = end + 1
   }
 }
 

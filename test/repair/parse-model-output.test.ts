@@ -107,6 +107,14 @@ basics('of several values in prose, the first that fits the schema is taken', ()
   assert.is((r.value as { city: string }).city, 'Bergen')
 })
 
+basics('a lone scalar on a line of its own inside prose is found', () => {
+  const r = parseModelOutput('The city is:\n"Bergen"\nHope that helps.', { enum: ['Oslo', 'Bergen'] })
+  assert.ok(r.success)
+  assert.is(r.value, 'Bergen')
+  assert.equal(kinds(r.repairs), ['extract'])
+  assert.not.ok(parseModelOutput('The city is Bergen.', { enum: ['Oslo', 'Bergen'] }).success)
+})
+
 basics('of several fenced blocks, the first that fits the schema is taken', () => {
   const r = parseModelOutput('```json\n{"a":1}\n```\nor\n```json\n{"city":"Bergen","days":1,"note":"x"}\n```', weather)
   assert.ok(r.success)
@@ -211,6 +219,7 @@ safety('work is linear in the text length, for clean, broken and hostile text', 
     ['many brackets in prose', (k) => `Here: ${'{ ['.repeat(k)} and nothing else`],
     ['deeply nested and cut off', (k) => '{"a":'.repeat(k)],
     ['many fences', (k) => '```json\n{"xs":[1,\n```\n'.repeat(k)],
+    ['many lines of prose and scalars', (k) => 'Well:\n"x"\n12 apples\n'.repeat(k)],
     ['enum matches in many members', (k) => `{${Array.from({ length: k }, (_, i) => `"k${i}": "yes "`).join(',')}`],
     ['comments everywhere', (k) => `{"xs":[${Array.from({ length: k }, (_, i) => `${i} /* c */`).join(',')}]}`],
   ]
