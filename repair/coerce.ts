@@ -112,8 +112,8 @@ export function coerce(root: unknown, handle: SchemaHandle, enabled: (kind: Repa
 
 /**
  * The shapes that apply to `value`: the given ones, plus for each `anyOf` / `oneOf` group the
- * branch the value fits (its type, its enum, its required members), if one does and no other
- * fits as well.
+ * branch the value fits best (its type, its enum, its required members, its members' types and
+ * enums one level down), the first of equals.
  */
 function chooseBranches(shapes: Shape[], value: unknown, depth = 0): Shape[] {
   // Branches that are themselves unions are followed a few levels down, not around a cycle.
@@ -123,17 +123,17 @@ function chooseBranches(shapes: Shape[], value: unknown, depth = 0): Shape[] {
   for (const s of shapes) {
     for (const group of s.branches) {
       const fits = group.map(shapeOf).map((b) => ({ b, score: fit(b, value) }))
-      let best = -1
+      // The best fit; of equals, the first (the validator still judges the result, and the
+      // records say what was changed).
+      let best = 0
       let chosen: Shape | undefined
-      let tie = false
       for (const f of fits) {
         if (f.score > best) {
           best = f.score
           chosen = f.b
-          tie = false
-        } else if (f.score === best) tie = true
+        }
       }
-      if (chosen !== undefined && !tie && best > 0) (extended ??= [...out]).push(...chooseBranches([chosen], value, depth + 1))
+      if (chosen !== undefined) (extended ??= [...out]).push(...chooseBranches([chosen], value, depth + 1))
     }
   }
   return extended ?? out
@@ -156,7 +156,25 @@ function fit(shape: Shape, value: unknown): number {
     for (const r of shape.required) {
       if (!Object.hasOwn(value, r)) return 0
     }
-    for (const k of Object.keys(value)) if (shape.properties.has(k)) score += 1
+    for (const k of Object.keys(value)) {
+      const hs = shape.properties.get(k)
+      if (hs === undefined) continue
+      score += 1
+      // One level into the members: `{"type": "FIELD"}` fits the branch whose `type` enum has "field".
+      for (const h of hs) score += memberFit(shapeOf(h), value[k])
+    }
+  }
+  return score
+}
+
+/** A member's agreement with its property schema, not looking deeper (0 when it says nothing). */
+function memberFit(shape: Shape, value: unknown): number {
+  let score = 0
+  if (shape.types !== undefined) score += admits(shape.types, typeOfValue(value)) ? 1 : -1
+  if (shape.values !== undefined) {
+    if (shape.values.includes(value)) score += 3
+    else if (typeof value === 'string' && shape.values.some((m) => typeof m === 'string' && normal(m) === normal(value))) score += 2
+    else score -= 2
   }
   return score
 }

@@ -151,6 +151,18 @@ basics('coercions follow $ref, allOf and the anyOf branch the value fits', () =>
   assert.equal(r.value, { a: 4, b: false, c: [7] })
 })
 
+basics('the oneOf branch is chosen by its members: the enum the value matches up to case', () => {
+  const field = {
+    oneOf: [
+      { properties: { type: { enum: ['callback'] }, n: { type: 'string' } }, required: ['type'] },
+      { properties: { type: { enum: ['field', 'value'] }, n: { type: 'integer' } }, required: ['type'] },
+    ],
+  }
+  const r = parseModelOutput('{"type":"FIELD","n":"3"}', field)
+  assert.ok(r.success, JSON.stringify(r))
+  assert.equal(r.value, { type: 'field', n: 3 })
+})
+
 basics('a schemavet Schema works as well as a raw document, and neither is mutated', () => {
   const doc = structuredClone(weather)
   const compiled = newJSONSchema(doc)
