@@ -168,6 +168,12 @@ function* candidates(text: string, enabled: (k: RepairKind) => boolean, errors: 
   const r = readLenient(text, 0, enabled, whole)
   if (r.ok && blank(text, r.end, text.length)) {
     yield { value: r.value, records: whole }
+    // Cut off inside a string: closing it is tried first, then leaving that member out.
+    if (r.cut === true) {
+      const dropped: RepairRecord[] = []
+      const d = readLenient(text, 0, enabled, dropped, true)
+      if (d.ok) yield { value: d.value, records: dropped }
+    }
     return
   }
   if (!r.ok) errors.push(r.error)

@@ -89,6 +89,19 @@ basics('without fence, a fenced value is found as a value inside prose, and says
   assert.equal(kinds(r.repairs), ['default', 'extract'])
 })
 
+basics('a string cut off by the end of the text is closed where the schema allows it, else its member goes', () => {
+  const schema = { type: 'object', properties: { unit: { enum: ['celsius', 'fahrenheit'] }, note: { type: 'string' } } }
+  const closed = parseModelOutput('{"note":"it was col', schema)
+  assert.ok(closed.success)
+  assert.equal(closed.value, { note: 'it was col' })
+  const dropped = parseModelOutput('{"note":"x","unit":"cel', schema)
+  assert.ok(dropped.success)
+  assert.equal(dropped.value, { note: 'x' })
+  assert.ok(dropped.repairs.every((r) => r.kind === 'truncation'))
+  // Required members cannot go.
+  assert.not.ok(parseModelOutput('{"unit":"cel', { ...schema, required: ['unit'] }).success)
+})
+
 basics('the instance path of a coercion points at the changed value', () => {
   const r = parseModelOutput('{"a":[{"n":"1"},{"n":"2.5"}]}', { properties: { a: { items: { properties: { n: { type: 'number' } } } } } })
   assert.ok(r.success)
