@@ -53,6 +53,8 @@ function toSchema(schema: Schema | Readonly<Record<string, unknown>> | boolean):
     if (s === undefined) booleans.set(schema, (s = newJSONSchema<unknown>(schema, { allErrors: true, maxErrors: 20 })))
     return s
   }
+  // Not an object: newJSONSchema says what is wrong with it (a SchemaError), uncached.
+  if (typeof schema !== 'object' || schema === null) return newJSONSchema<unknown>(schema, { allErrors: true, maxErrors: 20 })
   if (typeof (schema as Schema).validator === 'function') return schema as Schema
   let s = compiled.get(schema)
   if (s === undefined) compiled.set(schema, (s = newJSONSchema<unknown>(schema, { allErrors: true, maxErrors: 20 })))

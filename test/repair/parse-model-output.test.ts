@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
-import { REPAIR_KINDS, ValidationError, newJSONSchema, parseModelOutput } from '../../index.ts'
+import { REPAIR_KINDS, SchemaError, ValidationError, newJSONSchema, parseModelOutput } from '../../index.ts'
 import type { RepairKind, RepairRecord } from '../../index.ts'
 import { repairMeter } from '../../repair/meter.ts'
 
@@ -182,6 +182,8 @@ basics('a schemavet Schema works as well as a raw document, and neither is mutat
   const r = parseModelOutput('{"city":"oslo","days":"3"}', compiled)
   assert.ok(r.success)
   assert.equal(doc, weather)
+  // What is not a schema is a SchemaError, as from the constructors.
+  assert.throws(() => parseModelOutput('1', 'a string' as never), (e: unknown) => SchemaError.isInstance(e))
 })
 
 basics('text that holds no JSON fails with a SyntaxError', () => {
