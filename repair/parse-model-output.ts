@@ -102,10 +102,15 @@ function recordDefaults(before: unknown, after: unknown, records: RepairRecord[]
     repairMeter.steps++
     const [b, a, path] = stack.pop()!
     if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b)) continue
+    const array = Array.isArray(a)
     for (const key of Object.keys(a)) {
-      const node: PathNode = { up: path, seg: Array.isArray(a) ? Number(key) : key }
-      if (!Object.hasOwn(b, key)) records.push({ kind: 'default', instancePath: pointerOf(node), from: undefined, to: a[key] })
-      else stack.push([b[key], a[key], node])
+      const child = a[key]
+      const has = Object.hasOwn(b, key)
+      // Scalars already there need no walk and no path: the common case allocates nothing.
+      if (has && (typeof child !== 'object' || child === null)) continue
+      const node: PathNode = { up: path, seg: array ? Number(key) : key }
+      if (!has) records.push({ kind: 'default', instancePath: pointerOf(node), from: undefined, to: child })
+      else stack.push([b[key], child, node])
     }
   }
 }
