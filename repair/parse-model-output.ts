@@ -162,9 +162,11 @@ function blank(text: string, from: number, to: number): boolean {
   return true
 }
 
+/** The prose left out around `start..end`; reads a bounded slice, so many candidates stay linear. */
 function extractRecord(text: string, start: number, end: number): RepairRecord {
-  const before = text.slice(0, start).trim()
-  const after = text.slice(end).trim()
+  const before = text.slice(0, Math.min(start, 120)).trim()
+  const after = text.slice(end, Math.min(text.length, end + 120)).trim()
+  repairMeter.steps += before.length + after.length
   return { kind: 'extract', instancePath: '', from: fragment(before + (before && after ? ' … ' : '') + after), to: '' }
 }
 

@@ -247,6 +247,7 @@ safety('work is linear in the text length, for clean, broken and hostile text', 
     ['deeply nested and cut off', (k) => '{"a":'.repeat(k)],
     ['many fences', (k) => '```json\n{"xs":[1,\n```\n'.repeat(k)],
     ['many lines of prose and scalars', (k) => 'Well:\n"x"\n12 apples\n'.repeat(k)],
+    ['many scalar lines, none of which fits', (k) => `Well:\n${'1\n'.repeat(k)}`],
     ['enum matches in many members', (k) => `{${Array.from({ length: k }, (_, i) => `"k${i}": "yes "`).join(',')}`],
     ['comments everywhere', (k) => `{"xs":[${Array.from({ length: k }, (_, i) => `${i} /* c */`).join(',')}]}`],
   ]
