@@ -221,10 +221,26 @@ function coerceScalar(
   return enumMatch(value, shape, enabled, record)
 }
 
-/** A string that is no member but matches exactly one up to case and surrounding space. */
+/**
+ * A string that is no member but matches exactly one up to case and surrounding space; or, in an
+ * enum of numbers or booleans (`enum: [0, 1]`), the string form of one of them.
+ */
 function enumMatch(value: unknown, shape: Shape, enabled: (kind: RepairKind) => boolean, record: (kind: RepairKind, from: unknown, to: unknown) => void): unknown {
   const values = shape.values
-  if (values === undefined || typeof value !== 'string' || !enabled('enum-match') || values.includes(value)) return value
+  if (values === undefined || typeof value !== 'string' || values.includes(value)) return value
+  if (NUMERIC.test(value) && enabled('number-from-string')) {
+    const n = Number(value)
+    if (values.includes(n)) {
+      record('number-from-string', value, n)
+      return n
+    }
+  }
+  const b = normal(value)
+  if ((b === 'true' || b === 'false') && enabled('boolean-from-string') && values.includes(b === 'true')) {
+    record('boolean-from-string', value, b === 'true')
+    return b === 'true'
+  }
+  if (!enabled('enum-match')) return value
   const want = normal(value)
   let found: string | undefined
   for (const m of values) {

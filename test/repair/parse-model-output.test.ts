@@ -176,6 +176,15 @@ basics('the oneOf branch is chosen by its members: the enum the value matches up
   assert.equal(r.value, { type: 'field', n: 3 })
 })
 
+basics('in an enum of numbers or booleans, the string form of a member is that member', () => {
+  const r = parseModelOutput('{"code":"0","on":"True"}', { properties: { code: { enum: [0, 1] }, on: { enum: [true, false] } } })
+  assert.ok(r.success, JSON.stringify(r))
+  assert.equal(r.value, { code: 0, on: true })
+  assert.equal(kinds(r.repairs), ['boolean-from-string', 'number-from-string'])
+  // Not a member: left alone.
+  assert.not.ok(parseModelOutput('{"code":"2"}', { properties: { code: { enum: [0, 1] } } }).success)
+})
+
 basics('a schemavet Schema works as well as a raw document, and neither is mutated', () => {
   const doc = structuredClone(weather)
   const compiled = newJSONSchema(doc)
