@@ -8,7 +8,8 @@
  *   most 8 MB, every entry imports, `require('schemavet')` returns the API, the bin runs;
  * - beside TypeScript 5.x: the project's own `tsc` is still 5.x and its build (which type-checks
  *   code using schemavet, `moduleResolution: nodenext` and `node`) passes, and struct derivation
- *   uses that TypeScript.
+ *   uses that TypeScript;
+ * - beside TypeScript 5.3, below the floor: the compiler reports the floor, not errors inside.
  *
  * Prints `N passed, N failed` last and exits non-zero on a failure.
  */
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url'
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const MAX_INSTALLED = 8 * 1024 * 1024
 const TYPESCRIPT_5 = 'typescript@~5.9.0'
+const TYPESCRIPT_OLD = 'typescript@~5.3.0'
 let passed = 0
 let failed = 0
 
@@ -161,6 +163,20 @@ try {
     const out = sh(process.execPath, ['--input-type=module', '-e', code], typed)
     ensure(out.trim() === '[["city"],false]', out)
   })
+
+  // ── below the TypeScript floor ────────────────────────────────────────────────────────────
+  const old = join(work, 'old')
+  project(old, { type: 'module' })
+  npmInstall(old, TYPESCRIPT_OLD)
+  npmInstall(old, tarball)
+  writeFileSync(join(old, 'index.ts'), "import { newJSONSchema } from 'schemavet'\nexport const v = newJSONSchema({ type: 'string' })\n")
+  for (const resolution of ['nodenext', 'node']) {
+    check(`TypeScript 5.3 (moduleResolution ${resolution}) is told the floor instead of failing inside the types`, () => {
+      const module = resolution === 'node' ? 'esnext' : 'nodenext'
+      const r = spawnSync(join(old, 'node_modules/.bin/tsc'), ['--noEmit', '--strict', '--module', module, '--moduleResolution', resolution, 'index.ts'], { cwd: old, encoding: 'utf8' })
+      ensure(r.status !== 0 && /needs-typescript-5\.4\.d\.ts/.test(r.stdout) && /need TypeScript 5\.4 or later/.test(r.stdout) && !/NoInfer/.test(r.stdout), r.stdout)
+    })
+  }
 } catch (e) {
   failed++
   console.log(`FAIL ${e instanceof Error ? e.message : String(e)}`)
