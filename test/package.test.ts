@@ -63,4 +63,14 @@ build("require('schemavet') returns the API that import returns", () => {
   assert.equal(JSON.parse(r.stdout), { same: true, valid: null, integrations: 'function' })
 })
 
+build("in Node, newStructSchema from the main entry loads schemavet/struct on its first call", () => {
+  const code = `
+    import { newStructSchema } from 'schemavet'
+    const v = newStructSchema('test/fixtures/struct/scalars.ts#Name')
+    console.log(JSON.stringify([v.jsonSchema().type, v.validate('x'), v.validate(1) === null]))`
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' })
+  assert.is(r.status, 0, r.stderr)
+  assert.equal(JSON.parse(r.stdout), ['string', null, false])
+})
+
 build.run()
