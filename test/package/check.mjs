@@ -138,12 +138,18 @@ try {
       '',
     ].join('\n'),
   )
+  // Every entry's types, so node10 resolution (typesVersions) is checked for each of them.
+  const subpaths = Object.keys(JSON.parse(readFileSync(join(typed, 'node_modules/schemavet/package.json'), 'utf8')).exports).filter((k) => k !== './package.json')
+  writeFileSync(
+    join(typed, 'src/entries.ts'),
+    subpaths.map((k, i) => `import * as entry${i} from 'schemavet${k.slice(1)}'`).join('\n') + `\nexport const entries = [${subpaths.map((_, i) => `entry${i}`).join(', ')}]\n`,
+  )
   writeFileSync(join(typed, 'src/types.ts'), 'export interface Trip {\n  city: string\n  /** @minimum 1 */\n  days?: number\n}\n')
   const compilerOptions = { target: 'ES2022', strict: true, outDir: 'out', skipLibCheck: false, types: [] }
-  writeFileSync(join(typed, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' }, include: ['src/index.ts'] }))
+  writeFileSync(join(typed, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' }, include: ['src/index.ts', 'src/entries.ts'] }))
   writeFileSync(
     join(typed, 'tsconfig.node10.json'),
-    JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'node', noEmit: true }, include: ['src/index.ts'] }),
+    JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'node', noEmit: true }, include: ['src/index.ts', 'src/entries.ts'] }),
   )
 
   check("the project's tsc is still its own TypeScript 5.x", () => {
