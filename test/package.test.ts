@@ -29,6 +29,22 @@ build('every exports, bin, main and types target exists', () => {
   assert.equal(targets.filter((t) => !existsSync(join(ROOT, t))), [])
 })
 
+build('every entry has the same conditions: the TypeScript floor, its types, then default (import and require)', () => {
+  const odd = Object.entries(pkg.exports).filter(([key, value]) => {
+    if (key === './package.json') return false
+    if (typeof value === 'string') return true
+    const keys = Object.keys(value)
+    const js = value.default ?? ''
+    return (
+      keys.join() !== 'types@<5.4,types,default' ||
+      value['types@<5.4'] !== './dist/needs-typescript-5.4.d.ts' ||
+      !/^\.\/dist\/.*\.js$/.test(js) ||
+      value.types !== js.replace(/\.js$/, '.d.ts')
+    )
+  })
+  assert.equal(odd.map(([key]) => key), [], 'write an entry as { "types@<5.4": "./dist/needs-typescript-5.4.d.ts", "types": "./dist/X.d.ts", "default": "./dist/X.js" }')
+})
+
 build('ships no source map', () => {
   const maps: string[] = []
   const walk = (dir: string) => {
