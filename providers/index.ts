@@ -36,6 +36,11 @@ export interface ProviderSchema<T = unknown> {
   /** Every constraint `schema` does not enforce and how it is kept (checked after decode, described to the model). */
   readonly lost: readonly LostConstraint[]
   /**
+   * The constraint keywords of the original schema (`type`, `minimum`, `required`, ...; not
+   * structure such as `properties`) and how many of them `schema` enforces itself: the rest are in `lost`.
+   */
+  readonly constraints: { readonly total: number; readonly kept: number }
+  /**
    * A value in the original shape, in the provider's shape: structural, without validating
    * (for examples and tests). Defined for any JSON value; a part the provider schema has no place
    * for is carried so that `decode` gives it back and the original schema judges it.
@@ -97,6 +102,7 @@ export function compileForProvider<T = unknown>(schema: unknown, options: Provid
   const emitted = new Emitter(profile, builder).run(builder.of(root))
   const codec = emitted.codec
   const text = JSON.stringify(emitted.schema)
+  const lostKeys = new Set(emitted.lost.map((l) => `${l.schemaPath}/${l.keyword}`))
   const result: ProviderSchema<T> = {
     profile,
     get schema() {
@@ -104,6 +110,7 @@ export function compileForProvider<T = unknown>(schema: unknown, options: Provid
     },
     strict: emitted.strict,
     lost: Object.freeze(emitted.lost.map((l) => Object.freeze({ ...l }))),
+    constraints: Object.freeze({ total: builder.universe.size, kept: [...builder.universe].filter((u) => !lostKeys.has(u)).length }),
     encode: (value) => codec.enc(value),
     decode: (answer) => {
       try {
