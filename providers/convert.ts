@@ -32,6 +32,8 @@ export interface Codec {
   schema: Json
   /** The encoded form may be null (a nullable slot must then wrap it). */
   nullable: boolean
+  /** Encodes null to something other than null (JSON text does). */
+  boxesNull?: boolean
   enc(v: unknown): unknown
   dec(v: unknown, path: string): unknown
 }
@@ -72,6 +74,7 @@ export class Emitter {
   private stack: number[] = []
   private pending = new Map<number, { codec?: Codec; name?: string; used: boolean }>()
   private defs: Json = {}
+  private done = new Map<number, { codec: Codec; inline: Json; name: string | undefined }>()
   private nodes = 0
   private rootShape: Shape | undefined
   private rootInline = false
@@ -80,7 +83,7 @@ export class Emitter {
   constructor(
     private readonly profile: ProviderProfile,
     private readonly builder: ShapeBuilder,
-    private readonly maxNodes = 5000,
+    private readonly maxNodes = 1000,
   ) {}
 
   private keep(src: string | undefined): void {
@@ -141,6 +144,7 @@ export class Emitter {
     return guarded({
       schema: { type: 'string', description },
       nullable: false,
+      boxesNull: true,
       enc: (v) => {
         const text = v === undefined ? undefined : JSON.stringify(v)
         return text === undefined ? raw(v) : text
@@ -180,6 +184,8 @@ export class Emitter {
         dec: (v, path) => slot.codec!.dec(v, path),
       }
     }
+    const before = this.profile.recursiveRefs ? this.done.get(s.id) : undefined
+    if (before) return this.reuse(s, before)
     if (++this.nodes > this.maxNodes) return this.box(s, 'schema too large to write out: below this level the value is sent as JSON text and checked after decode')
     if (p.limits.depth !== undefined && s.kinds.has('object') && depth >= p.limits.depth) {
       return this.box(s, `nesting deeper than ${p.limits.depth} object levels: sent as JSON text and checked after decode`)
@@ -208,7 +214,24 @@ export class Emitter {
       this.defs[slot.name!.slice('#/$defs/'.length)] = codec.schema
       codec = { ...codec, schema: { $ref: slot.name } }
     }
+    if (p.recursiveRefs && (s.kinds.has('object') || s.kinds.has('array'))) this.done.set(s.id, { codec: slot.codec, inline: codec.schema, name: slot.used ? slot.name : undefined })
     return codec
+  }
+
+  /**
+   * A shape written out before, where `$ref` is allowed: the first copy moves to `$defs` and
+   * both places refer to it, so a schema that shares its parts stays as small as it was.
+   */
+  private reuse(s: Shape, before: { codec: Codec; inline: Json; name: string | undefined }): Codec {
+    if (before.name === undefined) {
+      const name = this.defName(s)
+      before.name = `#/$defs/${name}`
+      this.defs[name] = { ...before.inline }
+      for (const k of Object.keys(before.inline)) delete before.inline[k]
+      before.inline.$ref = before.name
+    }
+    const target = before.codec
+    return { schema: { $ref: before.name }, nullable: target.nullable, boxesNull: target.boxesNull, enc: (v) => target.enc(v), dec: (v, path) => target.dec(v, path) }
   }
 
   private defName(s: Shape): string {
@@ -544,7 +567,7 @@ function nullableSlot(c: Codec): Codec {
   return guarded({
     schema: withNull(c.schema),
     nullable: true,
-    enc: (v) => (v === null ? raw(null) : c.enc(v)),
+    enc: (v) => (v === null && !c.boxesNull ? raw(null) : c.enc(v)),
     dec: (v, path) => (v === null ? ABSENT : c.dec(v, path)),
   })
 }

@@ -315,13 +315,13 @@ export class ShapeBuilder {
     s.kinds.clear()
     s.title = a.title ?? b.title
     s.description = a.description ?? b.description
-    s.typeSrcs = [...a.typeSrcs, ...b.typeSrcs]
-    s.unionSrcs = [...a.unionSrcs, ...b.unionSrcs]
+    s.typeSrcs = uniq(a.typeSrcs, b.typeSrcs)
+    s.unionSrcs = uniq(a.unionSrcs, b.unionSrcs)
     for (const [k, x] of a.kinds) {
       const y = b.kinds.get(k)
       if (!y) continue
       const z = emptyKind()
-      if (x.enum && y.enum) z.enum = { values: x.enum.values.filter((v) => y.enum!.values.includes(v)), srcs: [...x.enum.srcs, ...y.enum.srcs] }
+      if (x.enum && y.enum) z.enum = { values: x.enum.values.filter((v) => y.enum!.values.includes(v)), srcs: uniq(x.enum.srcs, y.enum.srcs) }
       else z.enum = x.enum ?? y.enum
       if (z.enum && z.enum.values.length === 0) continue
       z.integer = x.integer ?? y.integer
@@ -343,7 +343,7 @@ export class ShapeBuilder {
         if (q) props.set(n, q)
       }
       const required = new Map(x.obj.required)
-      for (const [n, srcs] of y.obj.required) required.set(n, [...(required.get(n) ?? []), ...srcs])
+      for (const [n, srcs] of y.obj.required) required.set(n, uniq(required.get(n) ?? [], srcs))
       z.obj = { props, required, additional: this.conjLazy(x.obj.additional, y.obj.additional), closedSrc: x.obj.closedSrc ?? y.obj.closedSrc }
       s.kinds.set(k, z)
     }
@@ -371,8 +371,8 @@ export class ShapeBuilder {
     s.kinds.clear()
     const shared = [...a.kinds.keys()].some((k) => b.kinds.has(k))
     // a type is enforced by the union only where each branch enforces one
-    s.typeSrcs = a.kinds.size < KINDS.length && b.kinds.size < KINDS.length ? [...a.typeSrcs, ...b.typeSrcs] : []
-    s.unionSrcs = shared ? [] : [...a.unionSrcs, ...b.unionSrcs]
+    s.typeSrcs = a.kinds.size < KINDS.length && b.kinds.size < KINDS.length ? uniq(a.typeSrcs, b.typeSrcs) : []
+    s.unionSrcs = shared ? [] : uniq(a.unionSrcs, b.unionSrcs)
     for (const k of KINDS) {
       const x = a.kinds.get(k)
       const y = b.kinds.get(k)
@@ -414,6 +414,12 @@ export class ShapeBuilder {
     let s: Shape | undefined
     return { get: () => (s ??= this.disj(a.get(), b.get())) }
   }
+}
+
+function uniq(a: readonly string[], b: readonly string[]): string[] {
+  if (b.length === 0) return [...a]
+  if (a.length === 0) return [...b]
+  return [...new Set([...a, ...b])]
 }
 
 function isTrivial(v: SchemaView, k: string): boolean {

@@ -4,7 +4,7 @@
  * per profile, schemas compiled, provider schemas the profile's meta-schema accepts, instances
  * that round-trip (encode validates against the provider schema, decode gives back the defaulted
  * instance), invalid instances decode rejects, and the share of constraints kept in the provider
- * schema. Run: npm run corpus:providers [-- --limit N] [--from N] [--failures file.json]
+ * schema. Run: npm run corpus:providers [-- --limit N] [--from N] [--files a.json,b.json] [--failures file.json]
  *
  * Files run in worker processes with a per-file time budget: a file that exceeds it is recorded
  * as skipped with the reason instead of stalling the run (this is a measurement script, not a test).
@@ -33,7 +33,8 @@ async function main() {
   const from = Number(arg('--from', 0))
   const limit = Number(arg('--limit', Infinity))
   const jobs = Number(arg('--jobs', 2))
-  const files = readdirSync(CORPUS).filter((f) => f.endsWith('.json')).sort().slice(from, from + limit)
+  const only = arg('--files', undefined)
+  const files = only ? only.split(',') : readdirSync(CORPUS).filter((f) => f.endsWith('.json')).sort().slice(from, from + limit)
   const totals = Object.fromEntries(PROVIDERS.map((p) => [p, { files: 0, compiled: 0, meta: 0, strict: 0, instances: 0, roundTrips: 0, invalid: 0, rejected: 0, constraints: 0, kept: 0 }]))
   const failures = []
   const skipped = []
