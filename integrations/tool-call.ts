@@ -3,9 +3,11 @@
  * defaulted and checked against the tool's input schema with every problem collected, and a
  * rejection reads as instructions the model can follow on its next try.
  */
+import { compileForProvider } from '../providers/index.ts'
+import type { ProviderOption } from '../providers/index.ts'
 import { InvalidArgumentError, InvalidToolInputError } from './errors.ts'
 import { formatForModel } from './format-for-model.ts'
-import { getOwn, parseWithDefaults } from './parse-with-defaults.ts'
+import { getOwn, parseWithDefaults, toSchema } from './parse-with-defaults.ts'
 import type { SchemaInput } from './parse-with-defaults.ts'
 
 /** A tool as the integrations see it: the schemas of its input and, optionally, its output. */
@@ -43,6 +45,12 @@ export interface ParseToolCallOptions {
   tools: ToolSchemaSet
   /** Recorded on the error, when known. */
   toolCallId?: string
+  /**
+   * The tool's schema was sent as this provider accepts it (`compileForProvider`, or
+   * `toolsForProvider`): the input is decoded back to the original shape first, and problems
+   * name the original paths.
+   */
+  provider?: ProviderOption
 }
 
 /**
@@ -75,6 +83,11 @@ export function parseToolCall(options: ParseToolCallOptions): unknown {
         })
       }
     }
+  }
+  if (options.provider !== undefined) {
+    const r = compileForProvider(toSchema(tool.inputSchema), { provider: options.provider }).decode(value)
+    if (r.success) return r.value
+    throw new InvalidToolInputError({ toolName, toolInput: input, toolCallId, cause: r.error, message: formatForModel(r.error) })
   }
   return checkToolInput(tool, toolName, value, input, toolCallId, '')
 }

@@ -52,20 +52,27 @@ export interface ProviderSchema<T = unknown> {
    * `ValidationError` on the original paths.
    */
   decode(answer: unknown): DecodeResult<T>
+  /**
+   * The answer mapped back to the original shape only: no defaults, no validation; undefined
+   * where it cannot be mapped (yet), as with a partial answer while streaming. Never throws.
+   */
+  reshape(answer: unknown): unknown
 }
 
 const compiled = new WeakMap<object, Schema>()
+// raw documents report every problem (bounded), as the integrations compile them: decode errors feed repair prompts
+const COMPILE_OPTIONS = Object.freeze({ allErrors: true, maxErrors: 20 })
 
 function toSchema(input: unknown): Schema {
   if (typeof input === 'object' && input !== null && typeof (input as Schema).validator === 'function') return input as Schema
   if (typeof input === 'object' && input !== null) {
     const known = compiled.get(input)
     if (known) return known
-    const fresh = newJSONSchema<unknown>(input)
+    const fresh = newJSONSchema<unknown>(input, COMPILE_OPTIONS)
     compiled.set(input, fresh)
     return fresh
   }
-  return newJSONSchema<unknown>(input)
+  return newJSONSchema<unknown>(input, COMPILE_OPTIONS)
 }
 
 /** The profile a name stands for. @throws TypeError for an unknown name */
@@ -112,6 +119,13 @@ export function compileForProvider<T = unknown>(schema: unknown, options: Provid
     lost: Object.freeze(emitted.lost.map((l) => Object.freeze({ ...l }))),
     constraints: Object.freeze({ total: builder.universe.size, kept: [...builder.universe].filter((u) => !lostKeys.has(u)).length }),
     encode: (value) => codec.enc(value),
+    reshape: (answer) => {
+      try {
+        return codec.dec(answer, '')
+      } catch {
+        return undefined
+      }
+    },
     decode: (answer) => {
       try {
         const value = codec.dec(answer, '')
