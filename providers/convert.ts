@@ -206,6 +206,7 @@ export class Emitter {
       this.stack.pop()
     }
     for (const t of s.typeSrcs) this.keep(t)
+    for (const src of s.looseSrcs) this.drop(src, src.slice(src.lastIndexOf('/') + 1), 'holds objects or arrays the provider cannot list; checked after decode')
     if (s.title !== undefined) codec.schema.title = s.title
     const description = [s.description, notes.length ? `Also: ${notes.join('; ')}.` : undefined].filter((x) => x !== undefined).join('\n')
     if (description) codec.schema.description = description

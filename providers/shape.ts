@@ -42,6 +42,8 @@ export interface Shape {
   typeSrcs: string[]
   /** Unions whose branches have disjoint kinds: kept when the kinds are written as a union. */
   unionSrcs: string[]
+  /** Constraints the shape holds only in part (an enum with object values): never counted as kept. */
+  looseSrcs: string[]
   title?: string
   description?: string
 }
@@ -91,7 +93,7 @@ export class ShapeBuilder {
 
   private make(loc: string): Shape {
     this.budget--
-    return { id: this.next++, loc, kinds: new Map(KINDS.map((k) => [k, emptyKind()])), typeSrcs: [], unionSrcs: [] }
+    return { id: this.next++, loc, kinds: new Map(KINDS.map((k) => [k, emptyKind()])), typeSrcs: [], unionSrcs: [], looseSrcs: [] }
   }
 
   /** A shape that accepts every value and says nothing. */
@@ -175,6 +177,7 @@ export class ShapeBuilder {
       s.typeSrcs.push(at('type'))
     }
     const restrict = (values: unknown[], src: string) => {
+      if (values.some((x) => typeof x === 'object' && x !== null)) s.looseSrcs.push(src)
       for (const [k, ks] of [...s.kinds]) {
         const mine = values.filter((x) => kindOf(x) === k && (k !== 'number' || !ks.integer || Number.isInteger(x)))
         if (mine.length === 0) s.kinds.delete(k)
@@ -296,6 +299,7 @@ export class ShapeBuilder {
     c.kinds = x.kinds
     c.typeSrcs = [...x.typeSrcs]
     c.unionSrcs = [...x.unionSrcs]
+    c.looseSrcs = [...x.looseSrcs]
     if (x.title !== undefined) c.title = x.title
     if (x.description !== undefined) c.description = x.description
     return c
@@ -317,6 +321,7 @@ export class ShapeBuilder {
     s.description = a.description ?? b.description
     s.typeSrcs = uniq(a.typeSrcs, b.typeSrcs)
     s.unionSrcs = uniq(a.unionSrcs, b.unionSrcs)
+    s.looseSrcs = uniq(a.looseSrcs, b.looseSrcs)
     for (const [k, x] of a.kinds) {
       const y = b.kinds.get(k)
       if (!y) continue
@@ -373,6 +378,7 @@ export class ShapeBuilder {
     // a type is enforced by the union only where each branch enforces one
     s.typeSrcs = a.kinds.size < KINDS.length && b.kinds.size < KINDS.length ? uniq(a.typeSrcs, b.typeSrcs) : []
     s.unionSrcs = shared ? [] : uniq(a.unionSrcs, b.unionSrcs)
+    s.looseSrcs = uniq(a.looseSrcs, b.looseSrcs)
     for (const k of KINDS) {
       const x = a.kinds.get(k)
       const y = b.kinds.get(k)
