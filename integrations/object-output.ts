@@ -9,7 +9,7 @@
  * - `no-schema`: any JSON value, unchecked.
  */
 import { ValidationError, newJSONSchema } from '../api.ts'
-import type { ValidationIssue } from '../api.ts'
+import type { Schema, ValidationIssue } from '../api.ts'
 import { compileForProvider, providerProfile } from '../providers/index.ts'
 import type { ProviderOption, ProviderSchema } from '../providers/index.ts'
 import { InvalidArgumentError } from './errors.ts'
@@ -73,6 +73,8 @@ export interface OutputStrategy {
   readonly responseFormat: JsonResponseFormat
   /** The document the streamed JSON is checked against while it arrives; undefined for no checks. */
   readonly streamSchema: unknown
+  /** What `parseModelOutput` repairs a response against (the whole response, wrapper included). */
+  readonly repairSchema: Schema | boolean | Readonly<Record<string, unknown>>
   /** The caller's value from the parsed response: defaulted and validated. */
   finish(json: unknown): Outcome
   /** A partial parsed response as the caller sees it (a provider shape mapped back); undefined to skip it. */
@@ -130,6 +132,7 @@ export function outputStrategy(options: OutputOptions, modelProvider?: string): 
         mode,
         responseFormat: format(undefined, options),
         streamSchema: undefined,
+        repairSchema: true,
         finish: (json) => ({ success: true, value: json }),
         element: (value) => ({ success: true, value }),
       }
@@ -144,6 +147,7 @@ function objectStrategy(schema: SchemaInput, options: OutputOptions): OutputStra
     mode: 'object',
     responseFormat: format(structuredClone(doc), options),
     streamSchema: doc,
+    repairSchema: toSchema(schema),
     finish(json) {
       const r = parseWithDefaults(schema, json, { field: 'object' })
       return r.success ? r : { success: false, error: r.validationError, subject: json }
@@ -159,6 +163,8 @@ function providerStrategy(p: ProviderSchema, options: OutputOptions): OutputStra
     mode: 'object',
     responseFormat: format(sent, options),
     streamSchema: sent,
+    // the response arrives in the provider's shape: repair reads it as such, decode maps it back
+    repairSchema: sent,
     finish(json) {
       const r = p.decode(json)
       return r.success ? r : { success: false, error: r.error, subject: undefined }
@@ -193,6 +199,7 @@ function arrayStrategy(schema: SchemaInput, options: OutputOptions): OutputStrat
     mode: 'array',
     responseFormat: format(wrapper, options),
     streamSchema: wrapper,
+    repairSchema: wrapper,
     finish(json) {
       const shape = toSchema(ELEMENTS_SHAPE).validator().validate(json)
       if (shape !== null) return { success: false, error: shape, subject: json }
@@ -223,6 +230,7 @@ function enumStrategy(options: OutputOptions): OutputStrategy {
     mode: 'enum',
     responseFormat: format(structuredClone(wrapper), options),
     streamSchema: wrapper,
+    repairSchema: compiled,
     finish(json) {
       const error = compiled.validate(json)
       return error === null ? { success: true, value: (json as { result: string }).result } : { success: false, error, subject: json }

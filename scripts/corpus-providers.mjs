@@ -44,7 +44,7 @@ async function main() {
   let done = 0
   const run = () =>
     new Promise((resolveRun) => {
-      const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx', '--max-old-space-size=2048'], env: { ...process.env, CORPUS_PROVIDERS_WORKER: '1' } })
+      const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx', '--import', join(ROOT, 'test/support/optional-entries.ts'), '--max-old-space-size=2048'], env: { ...process.env, CORPUS_PROVIDERS_WORKER: '1' } })
       let current
       let timer
       const give = () => {

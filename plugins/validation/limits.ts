@@ -9,6 +9,7 @@ function bound(keyword: string, comparison: string, passes: (x: number, limit: n
     vocabulary: 'validation',
     instanceTypes: ['number'],
     compile: compileNumber,
+    accepts: (value) => typeof value === 'number',
     validate: (limit, x) => passes(x as number, limit),
     emit: (limit) => `x ${operator} ${JSON.stringify(limit)}`,
     error: {
