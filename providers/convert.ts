@@ -103,9 +103,8 @@ export class Emitter {
     let codec = this.shape(root, 0)
     if (p.rootObject && !(objectOnly && codec.schema.type === 'object')) {
       const inner = codec
-      const value = p.allRequired || true ? inner : inner
       codec = guarded({
-        schema: { type: 'object', properties: { value: value.schema }, required: ['value'], additionalProperties: false },
+        schema: { type: 'object', properties: { value: inner.schema }, required: ['value'], additionalProperties: false },
         nullable: false,
         enc: (v) => ({ value: inner.enc(v) }),
         dec: (v, path) => {

@@ -54,3 +54,19 @@ wiring('toolsForProvider converts MCP tools with $ref instead of dropping them, 
 })
 
 wiring.run()
+
+const words = suite('formatForModel after decode')
+
+words('problems inside a map sent as entries name the original path, not the entry list', async () => {
+  const { formatForModel } = await import('../../integrations/index.ts')
+  const p = compileForProvider({ type: 'object', properties: { highs: { type: 'object', additionalProperties: { type: 'number', maximum: 50 } } } }, { provider: 'openai' })
+  const r = p.decode({ highs: { additionalProperties: [{ key: 'mon', value: 60 }] }, additionalProperties: [] })
+  assert.not.ok(r.success)
+  if (!r.success) {
+    const text = formatForModel(r.error)
+    assert.match(text, '$.highs.mon')
+    assert.not.match(text, 'additionalProperties')
+  }
+})
+
+words.run()
