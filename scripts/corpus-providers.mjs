@@ -10,7 +10,7 @@
  * as skipped with the reason instead of stalling the run (this is a measurement script, not a test).
  */
 import { fork } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
@@ -30,6 +30,10 @@ if (process.env.CORPUS_PROVIDERS_WORKER) await worker()
 else await main()
 
 async function main() {
+  if (!existsSync(CORPUS)) {
+    console.log(`corpus:providers: no corpus at ${CORPUS} (it sits beside the project in ../shared); nothing to measure`)
+    return
+  }
   const from = Number(arg('--from', 0))
   const limit = Number(arg('--limit', Infinity))
   const jobs = Number(arg('--jobs', 2))
@@ -99,6 +103,19 @@ async function main() {
     )
   }
   for (const s of skipped) console.log(`skipped ${s.file}: ${s.reason}`)
+  // the thresholds of issue 26: every schema accepted by its profile, every round trip, every
+  // invalid instance refused, at least 80% of constraints kept in the provider schema
+  const short = []
+  for (const p of PROVIDERS) {
+    const t = totals[p]
+    if (t.compiled < t.files) short.push(`${p}: ${t.files - t.compiled} schemas not converted`)
+    if (t.meta < t.compiled) short.push(`${p}: ${t.compiled - t.meta} provider schemas refused by the profile`)
+    if (t.roundTrips < t.instances) short.push(`${p}: ${t.instances - t.roundTrips} instances do not round-trip`)
+    if (t.rejected < t.invalid) short.push(`${p}: ${t.invalid - t.rejected} invalid instances decoded as valid`)
+    if (t.constraints > 0 && t.kept / t.constraints < 0.8) short.push(`${p}: ${pct(t.kept, t.constraints)} of constraints kept (under 80%)`)
+  }
+  console.log(short.length ? `short of the thresholds:\n  ${short.join('\n  ')}` : 'every threshold met (meta-schema 100%, round trips 100%, invalid refused 100%, constraints kept >= 80%)')
+  if (short.length) process.exitCode = 1
   const out = arg('--failures', undefined)
   if (out) writeFileSync(out, JSON.stringify({ failures, skipped, totals }, null, 1))
   else if (failures.length) console.log(`${failures.length} failures (write them with --failures file.json); first: ${JSON.stringify(failures[0]).slice(0, 400)}`)
