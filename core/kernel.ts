@@ -11,6 +11,7 @@ import type { Chosen, Inferred } from './infer.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { Dialect, KeywordCatalog } from './schema-index.ts'
 import { SchemaError } from './errors.ts'
+import type { SchemaProblem } from './errors.ts'
 import { isObject } from './json.ts'
 import { UNTRUSTED_LIMITS, checkSchemaSize } from './limits.ts'
 import type { LimitName } from './limits.ts'
@@ -248,9 +249,17 @@ export class Kernel {
     }
     const error = validator.validate(schema)
     if (error !== null) {
-      throw new SchemaError(
-        error.errors.map((e) => ({ schemaPath: '#' + e.instancePath, message: `${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })),
-      )
+      // One problem once: the 2020-12 meta-schema applies each vocabulary's meta-schema to the
+      // same place, so a wrong keyword value fails the same way in each of them (8 times).
+      const seen = new Set<string>()
+      const problems: SchemaProblem[] = []
+      for (const e of error.errors) {
+        const key = `${e.instancePath}\u0000${e.keyword}\u0000${e.message}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        problems.push({ schemaPath: '#' + e.instancePath, message: `${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })
+      }
+      throw new SchemaError(problems)
     }
   }
 

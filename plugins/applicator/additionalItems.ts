@@ -1,5 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { tooManyItems } from './_shared.ts'
 
 /** `additionalItems` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class AdditionalItems {
@@ -35,7 +36,7 @@ export const additionalItemsKeyword = defineKeyword<unknown, AdditionalItems>({
     let ok = true
     for (let i = c.from; i < a.length; i++) {
       if (c.forbidden) {
-        ctx.report({ limit: c.from }, `must NOT have more than ${c.from} items`)
+        ctx.report({ limit: c.from }, tooManyItems(c.from, a.length))
         return false
       }
       if (!ctx.apply(c.handle, a[i], i)) {

@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, excerpt, hasOwn } from '../../core/index.ts'
 import type { RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
 import { compilePattern, nameTest } from './_shared.ts'
 
@@ -56,7 +56,7 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
       if (tracker !== null) tracker.markProperty(key)
       if (a.forbidden) {
         ok = false
-        ctx.report({ additionalProperty: key }, 'must NOT have additional properties')
+        ctx.report({ additionalProperty: key }, `must not have property ${excerpt(key, 200)} (no additional properties are allowed; remove it)`)
         if (!keepGoing) return false
       } else if (!ctx.apply(a.handle, v, key)) {
         ok = false

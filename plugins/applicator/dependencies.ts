@@ -1,5 +1,6 @@
 import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { dependentText } from '../validation/required.ts'
 
 type Dependency = [name: string, required: string[] | null, handle: SchemaHandle | null]
 
@@ -39,7 +40,7 @@ export const dependenciesKeyword = defineKeyword<unknown, Dependency[]>({
           ok = false
           ctx.report(
             { property: name, missingProperty: dep, depsCount: required!.length, deps: required!.join(', ') },
-            `must have property ${dep} when property ${name} is present`,
+            dependentText(dep, name),
           )
           if (!keepGoing) return false
         }

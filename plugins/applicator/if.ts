@@ -36,7 +36,10 @@ export const ifKeyword = defineKeyword<unknown, IfThenElse>({
     ctx.resetErrors(mark)
     const branch = matched ? c.then : c.else
     if (branch === undefined || ctx.apply(branch, x)) return true
-    ctx.report({ failingKeyword: matched ? 'then' : 'else' }, `must match "${matched ? 'then' : 'else'}" schema`)
+    ctx.report(
+      { failingKeyword: matched ? 'then' : 'else' },
+      matched ? 'must match the "then" schema because it matches the "if" schema' : 'must match the "else" schema because it does not match the "if" schema',
+    )
     return false
   },
   emit(c, g) {

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, excerpt } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
 /** `unevaluatedItems` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
@@ -30,7 +30,7 @@ export const unevaluatedItemsKeyword = defineKeyword<unknown, Unevaluated>({
     for (let i = 0; i < a.length; i++) {
       if (tracker.hasItem(i)) continue
       if (c.forbidden) {
-        ctx.report({ unevaluatedItem: i }, 'must NOT have unevaluated items')
+        ctx.report({ unevaluatedItem: i }, `must not have an item at index ${i} (no further items are allowed; got ${excerpt(a[i])})`)
         ok = false
       } else if (!ctx.apply(c.handle, a[i], i)) {
         ok = false

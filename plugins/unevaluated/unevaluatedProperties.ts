@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, excerpt } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
 /** `unevaluatedProperties` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
@@ -32,7 +32,7 @@ export const unevaluatedPropertiesKeyword = defineKeyword<unknown, Unevaluated>(
     for (const key of Object.keys(o)) {
       if (o[key] === undefined || tracker.hasProperty(key)) continue
       if (c.forbidden) {
-        ctx.report({ unevaluatedProperty: key }, 'must NOT have unevaluated properties')
+        ctx.report({ unevaluatedProperty: key }, `must not have property ${excerpt(key, 200)} (it is not defined by the schema; remove it)`)
         ok = false
       } else if (!ctx.apply(c.handle, o[key], key)) {
         ok = false

@@ -1,4 +1,4 @@
-import { canonicalKey, copyJson, defineKeyword, jsonEqual, jsonTypeOf } from '../../core/index.ts'
+import { canonicalKey, copyJson, defineKeyword, excerpt, got, jsonEqual, jsonTypeOf, valueList } from '../../core/index.ts'
 
 /** `enum` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Enum {
@@ -43,7 +43,7 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
   },
   error: {
     params: (e) => ({ allowedValues: e.values }),
-    message: () => 'must be equal to one of the allowed values',
+    message: (_p, e, x) => `must be one of: ${valueList(e.values)}${got(x)}`,
   },
 })
 
@@ -67,6 +67,6 @@ export const constKeyword = defineKeyword<unknown, Const>({
   },
   error: {
     params: (c) => ({ allowedValue: c.value }),
-    message: () => 'must be equal to constant',
+    message: (_p, c, x) => `must be exactly ${excerpt(c.value, 200)}${got(x)}`,
   },
 })

@@ -1,6 +1,9 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, got } from '../../core/index.ts'
 import type { KeywordDefinition } from '../../core/index.ts'
 import { compileNumber } from './_shared.ts'
+
+/** The bound in words, so a reader need not decode `<=`. */
+const WORDS: Record<string, string> = { '<=': 'at most', '<': 'less than', '>=': 'at least', '>': 'greater than' }
 
 function bound(keyword: string, comparison: string, passes: (x: number, limit: number) => boolean): KeywordDefinition {
   const operator = comparison
@@ -13,7 +16,7 @@ function bound(keyword: string, comparison: string, passes: (x: number, limit: n
     emit: (limit) => `x ${operator} ${JSON.stringify(limit)}`,
     error: {
       params: (limit) => ({ comparison, limit }),
-      message: (p) => `must be ${p.comparison} ${p.limit}`,
+      message: (p, _limit, x) => `must be ${WORDS[String(p.comparison)] ?? String(p.comparison)} ${String(p.limit)}${got(x)}`,
     },
   })
 }

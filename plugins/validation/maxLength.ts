@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { count, defineKeyword, got } from '../../core/index.ts'
 import { codePointLength, compileCount } from './_shared.ts'
 
 /**
@@ -17,5 +17,5 @@ export const maxLengthKeyword = defineKeyword<unknown, number>({
     return codePointLength(x as string) <= limit
   },
   emit: (limit, g) => `(x.length <= ${limit} || (x.length <= ${2 * limit} && ${g.constant(codePointLength)}(x) <= ${limit}))`,
-  error: { params: (limit) => ({ limit }), message: (p) => `must NOT have more than ${p.limit} characters` },
+  error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `must be at most ${count(p.limit, 'character')} long${got(x)}` },
 })

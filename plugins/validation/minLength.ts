@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { count, defineKeyword, got } from '../../core/index.ts'
 import { codePointLength, compileCount } from './_shared.ts'
 
 /**
@@ -18,5 +18,5 @@ export const minLengthKeyword = defineKeyword<unknown, number>({
     return codePointLength(x as string) >= limit
   },
   emit: (limit, g) => `(x.length >= ${2 * limit} || (x.length >= ${limit} && ${g.constant(codePointLength)}(x) >= ${limit}))`,
-  error: { params: (limit) => ({ limit }), message: (p) => `must NOT have fewer than ${p.limit} characters` },
+  error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `must be at least ${count(p.limit, 'character')} long${got(x)}` },
 })

@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, got, hasOwn, typeList } from '../../core/index.ts'
 
 const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']
 
@@ -51,6 +51,6 @@ export const typeKeyword = defineKeyword<unknown, Type>({
   },
   error: {
     params: (t) => ({ type: t.names.length === 1 ? t.names[0] : t.names }),
-    message: (_p, t) => `must be ${t.names.join(',')}`,
+    message: (_p, t, x) => `must be ${typeList(t.names)}${got(x)}`,
   },
 })
