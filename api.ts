@@ -10,7 +10,7 @@ import type { JSONSchemaValidator, KernelOptions, KernelSetup, Schema, SchemaOpt
 import type { Chosen, Inferred } from './core/infer.ts'
 import type { TypedSchema } from './core/kernel.ts'
 import { metaSchemas } from './metaschemas/index.ts'
-import { dialect07, dialect2019, dialect2020, formatCheckers, standardKeywords } from './plugins/index.ts'
+import { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31, formatCheckers, standardKeywords } from './plugins/index.ts'
 import { regexEngines, superLinearReason } from './plugins/regex/index.ts'
 import { deriveStruct } from './struct/index.ts'
 import { convertSchema } from './plugins/convert/index.ts'
@@ -29,7 +29,7 @@ export {
 export type * from './core/index.ts'
 
 const setup: KernelSetup = {
-  dialects: [dialect2020, dialect2019, dialect07],
+  dialects: [dialect2020, dialect2019, dialect07, dialect06, dialect04, dialectOpenApi31, dialectOpenApi30],
   presets: standardKeywords,
   formats: formatCheckers,
   registry: metaSchemas,

@@ -9,7 +9,7 @@
 // a rotating order), and a library's figure is the median of its per-round ops/s.
 // The ratio is schemavet / the fastest peer that answered every datum right.
 import { execFile, execFileSync } from 'node:child_process'
-import { statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
@@ -596,7 +596,9 @@ const text = render()
 console.log(text)
 if (ONLY === undefined) {
   const out = new URL(QUICK ? './RESULTS.quick.md' : './RESULTS.md', import.meta.url)
-  writeFileSync(out, text)
+  // The real-world section is bench/realworld.mjs's: kept as it last wrote it.
+  const kept = existsSync(out) ? /<!-- realworld:start[\s\S]*?<!-- realworld:end -->/.exec(readFileSync(out, 'utf8')) : null
+  writeFileSync(out, kept === null ? text : `${text.trimEnd()}\n\n${kept[0]}\n`)
   log(`wrote ${fileURLToPath(out)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`)
 }
 if (sink === -1) console.log('')

@@ -21,7 +21,8 @@ version.
 Exit codes: 0 valid, 1 invalid, 2 usage or schema error.
 `
 
-const SHARED_HELP = `  --dialect <name>     2020-12 (default), 2019-09 or draft-07, for schemas without $schema
+const SHARED_HELP = `  --dialect <name>     2020-12 (default), 2019-09, draft-07, draft-06, draft-04, openapi-3.1
+                       or openapi-3.0, for schemas without $schema
   --strict             an unknown keyword in the schema is an error (catches typos)
   -r, --ref <file>     a schema the schema references, registered by its $id (repeatable)
   -h, --help           show this help`
@@ -121,7 +122,7 @@ export function positiveInt(value: unknown, name: string, fallback: number): num
   return n
 }
 
-const DIALECTS: readonly DialectName[] = ['2020-12', '2019-09', 'draft-07']
+const DIALECTS: readonly DialectName[] = ['2020-12', '2019-09', 'draft-07', 'draft-06', 'draft-04', 'openapi-3.1', 'openapi-3.0']
 
 /** Schema options from the shared flags; reads every `--ref` file (each needs an `$id`). */
 export async function schemaOptions(values: Parsed['values']): Promise<SchemaOptions> {

@@ -35,6 +35,8 @@ export interface CompileEnvironment {
   /** The keywords a dialect compiles, each with its position in evaluation order. */
   keywordInfo(dialect: Dialect): ReadonlyMap<string, KeywordInfo>
   dialect(name: string): Dialect
+  /** The message for a `$schema` that names neither a dialect nor a registered meta-schema. */
+  unknownDialect(uri: string): string
   /** Built-in format checkers. */
   formats: Readonly<Record<string, FormatChecker>>
   /** Documents every compile can reach (meta-schemas), by URI. */
@@ -105,6 +107,8 @@ export class Compilation {
     if (this.customDialects.has(key)) return this.customDialects.get(key)
     this.customDialects.set(key, undefined)
     const doc = this.options.schemas[key] ?? this.options.schemas[key + '#'] ?? this.env.registry.get(key)
+    // Guessing the dialect of a schema whose $schema nobody can read would misread its keywords.
+    if (doc === undefined) throw new Error(this.env.unknownDialect(uri))
     if (!isObject(doc)) return undefined
     const base = typeof doc.$schema === 'string' ? this.env.catalog.dialectFor(doc.$schema) : undefined
     if (base === undefined) return undefined
@@ -142,7 +146,7 @@ export class Compilation {
       this.entry = this.index.resources.get(base)
       this.root = this.nodeFor(normalized, this.locate(normalized, base))
       this.dynamic.link(
-        () => this.index.resources.values(),
+        () => [...this.index.resources.values(), ...this.index.shadowed],
         (target) => this.nodeFor(target, this.index.located.get(target as object)!),
       )
       // Without a node reached twice (every edge made a new node) the graph is a tree: no cycle.
@@ -239,7 +243,7 @@ export class Compilation {
       const ctx = new KeywordContext(this, node, schema, keyword, where, false)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
       if (step !== undefined) this.pushStep(node.step(step, keyword))
-      else if (this.options.strict) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
+      else if (this.options.strict && dialect.extensions?.test(keyword) !== true) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
     }
     this.takeParts(node, steps, edges)
     return node
@@ -302,6 +306,9 @@ export class Compilation {
     if (resource === undefined) {
       throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": no schema with URI "${uri}" (register it through the "schemas" option)` })
     }
+    if (this.index.ambiguous.has(uri)) {
+      throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": two schemas have the $id "${uri}"` })
+    }
     let target: unknown
     let location: Location
     if (fragment === '' || fragment.startsWith('/')) {
@@ -317,6 +324,9 @@ export class Compilation {
       const rootLocation = this.locate(resource.root, resource.uri)
       location = this.childLocation(target, { ...rootLocation, resource }, tokens)
     } else {
+      if (resource.ambiguousAnchors?.has(fragment)) {
+        throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"` })
+      }
       if (!resource.anchors.has(fragment)) {
         throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": no anchor "${fragment}" in ${uri}` })
       }

@@ -32,6 +32,18 @@ interface Deferred {
   /** The objects above the slot and how many of them hold no kept answer (see `DefaultsWalk.line`). */
   line: Link | null
   forgotten: number
+  sources: Source | null
+}
+
+/**
+ * A schema whose `default` was filled in at a slot above (or at) the one being walked. A schema
+ * met again inside its own filled-in default would fill it again at every level (a recursive
+ * schema whose default reaches itself: `items: { anyOf: [{ $ref: '#' }], default: {} }`): the
+ * inner slot stays missing instead, so the copy is finite.
+ */
+interface Source {
+  readonly node: Node
+  readonly up: Source | null
 }
 
 /** Keys of one stretch of the path, with the stretch above it. */
@@ -53,9 +65,9 @@ class DefaultsWalk implements DefaultsContext {
   depth = 0
   /** Depth where the current stack started (0, or a resumed deferred slot's depth). */
   base = 0
-  /** The path from where this stack started (the root, or a resumed slot: see \`pathUp\`). */
+  /** The path from where this stack started (the root, or a resumed slot: see `pathUp`). */
   path: (string | number)[] = []
-  /** The path above \`path\`: a resumed slot keeps its own, so deep data never copies a long path. */
+  /** The path above `path`: a resumed slot keeps its own, so deep data never copies a long path. */
   pathUp: PathSegment | null = null
   scope: Resource[] = []
   readonly deferred: Deferred[] = []
@@ -75,6 +87,10 @@ class DefaultsWalk implements DefaultsContext {
    * each default forgets only what was learnt since the last one (not the whole line again).
    */
   private forgotten = 0
+  /** The schemas whose defaults were filled in at or above the slot being walked. */
+  private sources: Source | null = null
+  /** The schema whose step is running (the one a `default` step inserts from). */
+  private stepNode: Node | null = null
 
   constructor(
     private readonly compilation: Compilation,
@@ -117,6 +133,11 @@ class DefaultsWalk implements DefaultsContext {
 
   insertDefault(value: unknown): void {
     if (this.current() !== undefined) return
+    const from = this.stepNode
+    if (from !== null) {
+      for (let s = this.sources; s !== null; s = s.up) if (s.node === from) return
+      this.sources = { node: from, up: this.sources }
+    }
     const copy = copyJson(value, this.owned).copy
     if (Array.isArray(this.holder)) this.holder[this.key as number] = copy
     else setOwn(this.holder, this.key as string, copy)
@@ -147,7 +168,17 @@ class DefaultsWalk implements DefaultsContext {
     if (!this.owned.has(holder)) return
     const node = (handle as Handle).node
     if (this.depth + 1 - this.base > this.limit) {
-      this.deferred.push({ node, holder, key, depth: this.depth + 1, scope: this.scope.slice(), pathUp: { keys: [...this.path, key], up: this.pathUp }, line: this.lineWith(this.holder), forgotten: this.forgotten })
+      this.deferred.push({
+        node,
+        holder,
+        key,
+        depth: this.depth + 1,
+        scope: this.scope.slice(),
+        pathUp: { keys: [...this.path, key], up: this.pathUp },
+        line: this.lineWith(this.holder),
+        forgotten: this.forgotten,
+        sources: this.sources,
+      })
       return
     }
     const savedHolder = this.holder
@@ -164,7 +195,10 @@ class DefaultsWalk implements DefaultsContext {
       if (this.onPath!.has(value)) throw new CyclicDataError()
       this.onPath!.add(value)
     }
+    const sources = this.sources
     this.walk(node)
+    // Defaults filled in at this slot enclose only what lies below it.
+    this.sources = sources
     if (tracked) this.onPath!.delete(value)
     this.path.pop()
     this.depth--
@@ -202,7 +236,9 @@ class DefaultsWalk implements DefaultsContext {
     if (pushed) this.scope.push(node.resource)
     for (const step of node.steps) {
       const defaults = step.definition.defaults
-      if (defaults !== undefined) defaults(step.compiled, this.current(), this)
+      if (defaults === undefined) continue
+      this.stepNode = node
+      defaults(step.compiled, this.current(), this)
     }
     if (pushed) this.scope.pop()
   }
@@ -217,6 +253,7 @@ class DefaultsWalk implements DefaultsContext {
     this.pathUp = item.pathUp
     this.line = item.line
     this.forgotten = item.forgotten
+    this.sources = item.sources
     this.walk(item.node)
   }
 }

@@ -95,9 +95,10 @@ export class Kernel {
     this.convert = setup.convert
     for (const d of setup.dialects) {
       this.dialects.set(d.name, d)
-      this.byMetaSchema.set(stripHash(d.metaSchema), d)
+      if (d.metaSchema !== undefined) this.byMetaSchema.set(stripHash(d.metaSchema), d)
     }
     this.options = resolveOptions(options, undefined)
+    this.checkDialectName(this.options.defaultDialect)
     const kernel = this
     const catalog: KeywordCatalog = {
       shape: (dialect, keyword) => kernel.definitionFor(dialect, keyword)?.schemaShape,
@@ -110,6 +111,7 @@ export class Kernel {
       keywords: (dialect) => this.keywordsOf(dialect),
       keywordInfo: (dialect) => this.keywordInfoOf(dialect),
       dialect: (name) => this.dialects.get(name) ?? [...this.dialects.values()][0]!,
+      unknownDialect: (uri) => this.unknownDialect(uri),
       formats: setup.formats,
       registry,
       regexEngines: setup.regexEngines ?? {},
@@ -154,8 +156,43 @@ export class Kernel {
     const tap = { name: def.keyword, stage: def.stage ?? 0, definition: def }
     this.hooks.compileKeyword.for(def.keyword).tap(tap as never, (value, ctx) => {
       if (def.dialects !== undefined && !def.dialects.includes(ctx.dialect)) return undefined
+      if (def.accepts !== undefined && !def.accepts(value)) {
+        const hint = this.otherDialectHint(def.keyword, value, ctx.dialect)
+        if (hint !== undefined) ctx.fail(hint)
+      }
       return { definition: def, compiled: def.compile(value, ctx) }
     })
+  }
+
+  /** A `TypeError` for a `defaultDialect` this kernel does not know (it would silently read as another). */
+  private checkDialectName(name: string): void {
+    if (this.dialects.has(name)) return
+    throw new TypeError(`schemavet: option defaultDialect must be one of ${[...this.dialects.keys()].map((n) => `'${n}'`).join(', ')}, got ${JSON.stringify(name)}`)
+  }
+
+  /** The message for a `$schema` that names neither a dialect nor a registered meta-schema. */
+  private unknownDialect(uri: string): string {
+    const known = [...this.dialects.values()].map((d) => (d.metaSchema === undefined ? `${d.name} (no $schema: option defaultDialect '${d.name}')` : `${d.name} (${d.metaSchema})`))
+    return (
+      `unknown $schema ${JSON.stringify(uri)}: it names no dialect schemavet supports and no registered meta-schema. ` +
+      `Supported: ${known.join(', ')} (with or without a trailing "#"). ` +
+      `For a custom meta-schema, register it under this URI through the "schemas" option (its own $schema must name a supported dialect)`
+    )
+  }
+
+  /**
+   * Why a keyword value refused in `dialect` is another dialect's syntax, naming the dialects whose
+   * definition accepts it; undefined when none does (then it is simply malformed).
+   */
+  private otherDialectHint(keyword: string, value: unknown, dialect: DialectName): string | undefined {
+    const others = [...this.dialects.values()].filter((d) => d.name !== dialect && this.definitionFor(d.name, keyword)?.accepts?.(value) === true)
+    if (others.length === 0) return undefined
+    const first = others.find((d) => d.metaSchema !== undefined) ?? others[0]!
+    const how = first.metaSchema !== undefined ? `"$schema": "${first.metaSchema}"` : `option defaultDialect '${first.name}'`
+    return (
+      `${keyword}: ${JSON.stringify(value)} is not valid in dialect ${dialect} (the dialect in force here); ` +
+      `it is ${others.map((d) => d.name).join(' / ')} syntax: declare ${how}, or rewrite it for ${dialect}`
+    )
   }
 
   /** Per dialect: keyword to its definition (null: none); filled as compiles ask, reset by `define`. */
@@ -207,6 +244,7 @@ export class Kernel {
     this.frozen = true
     // Without options every compile resolves the same (frozen) options: resolve them once.
     const resolved = options === undefined ? (this.plainOptions ??= resolveOptions({}, this.options)) : resolveOptions(options, this.options)
+    if (options?.defaultDialect !== undefined) this.checkDialectName(options.defaultDialect)
     const compilation = new Compilation(this.env, resolved)
     try {
       // Size and depth first: nothing else may walk a schema larger than the limits allow.
@@ -234,11 +272,16 @@ export class Kernel {
       // A schema that cannot be read (a throwing getter or Proxy trap) is a malformed schema.
       throw Object.assign(new SchemaError([{ schemaPath: '#', message: `reading the schema threw: ${String(e)}` }]), { cause: e })
     }
-    const uri = declared ?? this.env.dialect(options.defaultDialect).metaSchema
+    const inForce = declared === undefined ? this.env.dialect(options.defaultDialect) : this.byMetaSchema.get(declared)
+    const uri = inForce === undefined ? declared! : stripHash(inForce.checkedBy ?? inForce.metaSchema ?? '')
     const registered = this.env.registry.has(uri)
     let validator = registered ? this.metaValidators.get(uri) : undefined
     if (validator === undefined) {
-      if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) return
+      if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) {
+        // A $schema nobody can read: refuse rather than guess the dialect.
+        if (inForce === undefined) throw new SchemaError([{ schemaPath: '#/$schema', message: this.unknownDialect(declared!) }])
+        return
+      }
       // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
       const metaOptions = { ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true }
       // The meta-schema itself is the entry, so its `$dynamicRef`s resolve statically.
@@ -251,16 +294,31 @@ export class Kernel {
     if (error !== null) {
       // One problem once: the 2020-12 meta-schema applies each vocabulary's meta-schema to the
       // same place, so a wrong keyword value fails the same way in each of them (8 times).
+      const dialect = inForce?.name ?? this.byMetaSchema.get(stripHash(String((validator.jsonSchema() as { $schema?: unknown }).$schema ?? '')))?.name
       const seen = new Set<string>()
       const problems: SchemaProblem[] = []
       for (const e of error.errors) {
         const key = `${e.instancePath}\u0000${e.keyword}\u0000${e.message}`
         if (seen.has(key)) continue
         seen.add(key)
-        problems.push({ schemaPath: '#' + e.instancePath, message: `${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })
+        const hint = dialect === undefined ? undefined : this.hintAt(schema, e.instancePath, dialect)
+        problems.push({ schemaPath: '#' + e.instancePath, message: `${hint === undefined ? '' : hint + '; '}${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })
       }
       throw new SchemaError(problems)
     }
+  }
+
+  /** The other-dialect hint for the keyword a meta-schema problem points at, if its value is another dialect's syntax. */
+  private hintAt(schema: unknown, instancePath: string, dialect: DialectName): string | undefined {
+    const tokens = instancePath.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    const keyword = tokens.pop()
+    if (keyword === undefined) return undefined
+    let parent: unknown = schema
+    for (const t of tokens) parent = isObject(parent) || Array.isArray(parent) ? (parent as Record<string, unknown>)[t] : undefined
+    if (!isObject(parent) || !Object.hasOwn(parent, keyword)) return undefined
+    const def = this.definitionFor(dialect, keyword)
+    if (def?.accepts === undefined || def.accepts(parent[keyword])) return undefined
+    return this.otherDialectHint(keyword, parent[keyword], dialect)
   }
 
   /**

@@ -25,12 +25,27 @@ export interface Identity {
 /** A dialect: how a draft identifies resources; its keywords come from definitions. */
 export interface Dialect {
   name: DialectName
-  /** The meta-schema URI that `$schema` names for this dialect (without trailing `#`). */
-  metaSchema: string
+  /**
+   * The URI that `$schema` names for this dialect (without trailing `#`); undefined when none does
+   * (OpenAPI 3.0: chosen by `defaultDialect` only).
+   */
+  metaSchema?: string
+  /**
+   * The meta-schema a schema of this dialect is checked against, when not `metaSchema` (OpenAPI
+   * dialects: the JSON Schema meta-schema they build on; their own keywords check their shapes).
+   */
+  checkedBy?: string
   /** Reads `$id` / `$anchor` / `$dynamicAnchor` (or the draft's equivalents). */
   identify(schema: Record<string, unknown>): Identity
-  /** Draft-07: keywords beside `$ref` are ignored. */
+  /** Draft-07 and earlier: keywords beside `$ref` are ignored. */
   refOverridesSiblings?: boolean
+  /**
+   * An `$id` or anchor that two schemas share is an error only where a reference uses it (draft-07
+   * and earlier: generated schemas in the wild repeat ids); otherwise the schema is refused.
+   */
+  clashesOnReference?: boolean
+  /** Keys that are extensions in this dialect (OpenAPI `x-*`): annotations, even in strict mode. */
+  extensions?: RegExp
   /**
    * Standard vocabularies in effect (short names: `applicator`, `validation`, ...), from a custom
    * meta-schema's `$vocabulary`; undefined means all.
@@ -45,6 +60,8 @@ export interface Dialect {
 /** A schema resource: a document root or a subschema with its own `$id`. */
 export class Resource {
   readonly anchors = new Map<string, unknown>()
+  /** Anchor names two schemas of this resource declare: a reference to one is a schema error. */
+  ambiguousAnchors: Set<string> | undefined
   readonly dynamicAnchors = new Set<string>()
   recursiveAnchor = false
   constructor(
@@ -87,6 +104,10 @@ export class SchemaIndex {
   readonly resources = new Map<string, Resource>()
   readonly located = new Map<object, Location>()
   readonly documents = new Map<string, SchemaDocument>()
+  /** URIs that two different schemas declare as their `$id`: a reference to one is a schema error. */
+  readonly ambiguous = new Set<string>()
+  /** The resources that lost their URI to an earlier one (still in the dynamic scope). */
+  readonly shadowed: Resource[] = []
 
   constructor(private readonly catalog: KeywordCatalog) {}
 
@@ -105,11 +126,32 @@ export class SchemaIndex {
     this.walk(value, parent.resource, parent.document, [...parent.docTokens, ...tokens], parent.dialect, false)
   }
 
+  /**
+   * The dialect a `$schema` names when that dialect (not the enclosing one) finds an identifier in
+   * the schema: a draft-06 `$id` resource inside a draft-04 document, which draft-04 (`id`) misses.
+   * Otherwise `$schema` is not at a resource root and is ignored, whatever it names.
+   */
+  private identifiedBy(schemaUri: string, value: Record<string, unknown>): Dialect | undefined {
+    let named: Dialect | undefined
+    try {
+      named = this.catalog.dialectFor(schemaUri)
+    } catch {
+      return undefined
+    }
+    return named !== undefined && named.identify(value).id !== undefined ? named : undefined
+  }
+
   private newResource(uri: string, root: unknown, dialect: Dialect, document: SchemaDocument): Resource {
     const resource = new Resource(uri, root, dialect, document)
     const known = this.resources.get(uri)
-    // Two schemas claiming one URI: a reference to it would silently pick one of them.
-    if (known !== undefined && known.root !== root) throw new Error(`two schemas have the $id "${uri}"`)
+    // Two schemas claiming one URI: a reference to it would silently pick one of them. Legacy
+    // dialects refuse only such a reference (generated draft-04/06 schemas repeat ids such as
+    // "#/properties/items" in unrelated places, harmless until referenced).
+    if (known !== undefined && known.root !== root) {
+      if (dialect.clashesOnReference !== true) throw new Error(`two schemas have the $id "${uri}"`)
+      this.ambiguous.add(uri)
+      this.shadowed.push(resource)
+    }
     if (known === undefined) this.resources.set(uri, resource)
     return resource
   }
@@ -141,8 +183,9 @@ export class SchemaIndex {
       let resource = parentResource
       const schemaUri = value.$schema
       const identity = dialect.identify(value)
-      if (typeof schemaUri === 'string' && (isDocRoot || identity.id !== undefined)) {
-        dialect = this.catalog.dialectFor(schemaUri) ?? dialect
+      if (typeof schemaUri === 'string') {
+        if (isDocRoot || identity.id !== undefined) dialect = this.catalog.dialectFor(schemaUri) ?? dialect
+        else dialect = this.identifiedBy(schemaUri, value) ?? dialect
       }
       const ident = dialect === parentDialect ? identity : dialect.identify(value)
       let isResourceRoot = isDocRoot
@@ -159,7 +202,7 @@ export class SchemaIndex {
       }
       if (ident.anchor !== undefined) setAnchor(resource, ident.anchor, value)
       if (ident.dynamicAnchor !== undefined) {
-        setAnchor(resource, ident.dynamicAnchor, value)
+        setAnchor(resource, ident.dynamicAnchor, value, true)
         resource.dynamicAnchors.add(ident.dynamicAnchor)
       }
       if (ident.recursiveAnchor === true && isResourceRoot) {
@@ -196,9 +239,14 @@ export class SchemaIndex {
 
 export { hasOwn }
 
-/** Records an anchor; the same name on two schemas of one resource is an error (which would a reference mean?). */
-function setAnchor(resource: Resource, name: string, value: object): void {
+/** Records an anchor; the same name on two schemas of one resource makes a reference to it an error (which would it mean?). */
+function setAnchor(resource: Resource, name: string, value: object, dynamic = false): void {
   const known = resource.anchors.get(name)
-  if (known !== undefined && known !== value) throw new Error(`two schemas in ${resource.uri || 'the root resource'} have the anchor "${name}"`)
-  resource.anchors.set(name, value)
+  if (known === undefined || known === value) {
+    resource.anchors.set(name, value)
+    return
+  }
+  // A dynamic anchor is also found through the dynamic scope, past any reference check: refuse now.
+  if (dynamic || resource.dynamicAnchors.has(name) || resource.dialect.clashesOnReference !== true) throw new Error(`two schemas in ${resource.uri || 'the root resource'} have the anchor "${name}"`)
+  ;(resource.ambiguousAnchors ??= new Set()).add(name)
 }

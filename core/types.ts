@@ -15,8 +15,12 @@ export type JsonType = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'str
 /** A format checker: true when the string conforms. */
 export type FormatChecker = (value: string) => boolean
 
-/** Names of the dialects schemavet knows. */
-export type DialectName = '2020-12' | '2019-09' | 'draft-07'
+/**
+ * Names of the dialects schemavet knows: the JSON Schema drafts, and OpenAPI Schema Objects
+ * (`'openapi-3.0'`, which no `$schema` names: choose it with `defaultDialect`; `'openapi-3.1'`,
+ * the OAS 3.1 base dialect over 2020-12).
+ */
+export type DialectName = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04' | 'openapi-3.0' | 'openapi-3.1'
 
 /**
  * An opaque reference to a compiled subschema, obtained at compile time from
@@ -84,7 +88,10 @@ export interface SchemaOptions {
   allErrors?: boolean
   /** Upper bound on collected problems with `allErrors`. Default 100. */
   maxErrors?: number
-  /** Dialect of schemas without `$schema`. Default `'2020-12'`. */
+  /**
+   * Dialect of schemas without `$schema`. Default `'2020-12'`. An unknown name is a `TypeError`.
+   * `'openapi-3.0'` has no `$schema` URI: this option is the only way to choose it.
+   */
   defaultDialect?: DialectName
   /** An unknown keyword is a `SchemaError` instead of an annotation. Default false. */
   strict?: boolean
@@ -365,6 +372,12 @@ export interface KeywordDefinition<V = any, C = any> {
   vocabulary: string
   /** Dialects the definition applies to; all when omitted. */
   dialects?: readonly DialectName[]
+  /**
+   * Whether the value has the shape this definition compiles (`exclusiveMaximum`: a number, or in
+   * draft-04 a boolean). Only read when a schema is refused: a keyword whose value another
+   * dialect's definition accepts gets a `SchemaError` naming the dialects that would take it.
+   */
+  accepts?(value: unknown): boolean
   /** Where the value holds subschemas, so `$id`/`$anchor` inside are found before compiling. */
   schemaShape?: 'schema' | 'schemaArray' | 'schemaMap' | 'schemaOrSchemaArray'
   /** Skip the keyword unless the instance is one of these types (decided at compile time). */

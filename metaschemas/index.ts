@@ -17,6 +17,8 @@ import format2019 from './2019-09/meta/format.json' with { type: 'json' }
 import metaData2019 from './2019-09/meta/meta-data.json' with { type: 'json' }
 import validation2019 from './2019-09/meta/validation.json' with { type: 'json' }
 import schema07 from './draft-07/schema.json' with { type: 'json' }
+import schema06 from './draft-06/schema.json' with { type: 'json' }
+import schema04 from './draft-04/schema.json' with { type: 'json' }
 
 const documents: unknown[] = [
   schema2020,
@@ -37,9 +39,12 @@ const documents: unknown[] = [
   metaData2019,
   validation2019,
   schema07,
+  schema06,
+  schema04,
 ]
 
 /** Meta-schemas by their `$id` (without a trailing `#`). */
 export const metaSchemas: Readonly<Record<string, unknown>> = Object.freeze(
-  Object.fromEntries(documents.map((d) => [(d as { $id: string }).$id.replace(/#$/, ''), d])),
+  // Draft-04 names itself with `id`, later drafts with `$id`.
+  Object.fromEntries(documents.map((d) => [((d as { $id?: string; id: string }).$id ?? (d as { id: string }).id).replace(/#$/, ''), d])),
 )

@@ -10,6 +10,7 @@ import { content } from './content/index.ts'
 import { coreIdentifiers, coreReferences } from './core/index.ts'
 import { formatKeyword } from './format/format.ts'
 import { metaData } from './meta-data/index.ts'
+import { openApi } from './openapi/index.ts'
 import { unevaluated } from './unevaluated/index.ts'
 import { validation } from './validation/index.ts'
 
@@ -17,17 +18,19 @@ export * from './applicator/index.ts'
 export * from './content/index.ts'
 export * from './core/index.ts'
 export * from './meta-data/index.ts'
+export * from './openapi/index.ts'
 export * from './unevaluated/index.ts'
 export * from './validation/index.ts'
 export { formatKeyword }
 export { formatCheckers } from './format/index.ts'
-export { dialect07, dialect2019, dialect2020 } from './dialects.ts'
+export { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31 } from './dialects.ts'
 export { convertSchema, toDraft07, toOpenApi30 } from './convert/index.ts'
 export { linearEngine, regexEngines, superLinearReason } from './regex/index.ts'
 
 /**
- * Every keyword of drafts 2020-12, 2019-09 and draft-07, in evaluation order; each definition's
- * `dialects` says where it applies, so one ordered list serves all three.
+ * Every keyword of drafts 2020-12, 2019-09, draft-07, draft-06, draft-04 and the OpenAPI 3.0 / 3.1
+ * Schema Objects, in evaluation order; each definition's `dialects` says where it applies, so one
+ * ordered list serves them all.
  */
 export const standardKeywords: readonly KeywordDefinition[] = [
   ...metaData,
@@ -39,6 +42,7 @@ export const standardKeywords: readonly KeywordDefinition[] = [
   ...applicatorInPlace,
   ...unevaluated,
   ...content,
+  ...openApi,
 ]
 
 const only = (dialect: DialectName) => standardKeywords.filter((d) => d.dialects === undefined || d.dialects.includes(dialect))
@@ -49,3 +53,11 @@ export const draft2020 = only('2020-12')
 export const draft2019 = only('2019-09')
 /** Draft-07 keywords, in order. */
 export const draft7 = only('draft-07')
+/** Draft-06 keywords, in order. */
+export const draft6 = only('draft-06')
+/** Draft-04 keywords, in order. */
+export const draft4 = only('draft-04')
+/** OpenAPI 3.0 Schema Object keywords, in order. */
+export const openApi30 = only('openapi-3.0')
+/** OpenAPI 3.1 Schema Object keywords (the OAS base dialect), in order. */
+export const openApi31 = only('openapi-3.1')

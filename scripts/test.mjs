@@ -53,8 +53,11 @@ const uvu = run('unit, table and official-suite tests (uvu under c8)', 'npx', [
   '-i',
   'json-schema-test-suite',
 ])
-const total = Number(/Total:\s+(\d+)/.exec(uvu.text)?.[1] ?? NaN)
-const ok = Number(/Passed:\s+(\d+)/.exec(uvu.text)?.[1] ?? NaN)
+// uvu's own summary is the last one printed (a child process must not print another, but if
+// one did, it came earlier).
+const lastMatch = (re) => [...uvu.text.matchAll(re)].at(-1)?.[1]
+const total = Number(lastMatch(/Total:\s+(\d+)/g) ?? NaN)
+const ok = Number(lastMatch(/Passed:\s+(\d+)/g) ?? NaN)
 if (Number.isNaN(total) || Number.isNaN(ok)) {
   failed++
   console.error('could not read the uvu summary')

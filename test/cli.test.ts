@@ -160,9 +160,9 @@ validate('--dialect reads a schema without $schema as that draft', () => {
   file('tuple.json', ['a', 1])
   assert.is(run(['validate', 'tuple.schema.json', 'tuple.json']).code, 2)
   assert.is(run(['validate', 'tuple.schema.json', 'tuple.json', '--dialect', 'draft-07']).code, 0)
-  const wrong = run(['validate', 'tuple.schema.json', 'tuple.json', '--dialect', 'draft-04'])
+  const wrong = run(['validate', 'tuple.schema.json', 'tuple.json', '--dialect', 'draft-03'])
   assert.is(wrong.code, 2)
-  assert.is(wrong.stderr, 'schemavet: --dialect must be one of 2020-12, 2019-09, draft-07 (got "draft-04")\n')
+  assert.is(wrong.stderr, 'schemavet: --dialect must be one of 2020-12, 2019-09, draft-07, draft-06, draft-04, openapi-3.1, openapi-3.0 (got "draft-03")\n')
 })
 
 validate('--ref registers another schema by its $id', () => {

@@ -559,3 +559,38 @@ callOrder("a kernel's own applyDefaults behaves the same", () => {
 })
 
 callOrder.run()
+
+// --- A default that reaches its own schema again ---------------------------------------------
+
+const selfReaching = suite('applyDefaults fills a default that reaches its own schema once per level')
+
+selfReaching('a recursive schema whose default re-enters it stops at the second level', () => {
+  // The shape of a meta-schema copy: `items` defaults to {} and is itself a schema.
+  const schema = newJSONSchema({ properties: { items: { anyOf: [{ $ref: '#' }], default: {} }, name: { default: 'x' } } })
+  const value = applyDefaults({}, schema)
+  assert.equal(value, { items: { name: 'x' }, name: 'x' })
+  assert.is(schema.validate(value), null)
+})
+
+selfReaching('two schemas whose defaults reach each other fill each once', () => {
+  const schema = newJSONSchema({
+    $defs: {
+      A: { properties: { b: { $ref: '#/$defs/B', default: {} } } },
+      B: { properties: { a: { $ref: '#/$defs/A', default: {} } } },
+    },
+    $ref: '#/$defs/A',
+  })
+  assert.equal(applyDefaults({}, schema), { b: { a: {} } })
+  // Given data is walked as deep as it goes; only filled-in defaults stop re-filling themselves.
+  assert.equal(applyDefaults({ b: { a: { b: { a: {} } } } }, schema), { b: { a: { b: { a: { b: { a: {} } } } } } })
+})
+
+selfReaching('defaults inside a filled-in default still fill, and sibling slots each get theirs', () => {
+  const schema = newJSONSchema({
+    properties: { x: { $ref: '#/$defs/P' }, y: { $ref: '#/$defs/P' }, config: { default: {}, properties: { port: { default: 80 } } } },
+    $defs: { P: { default: {}, properties: { z: { default: 1 } } } },
+  })
+  assert.equal(applyDefaults({}, schema), { x: { z: 1 }, y: { z: 1 }, config: { port: 80 } })
+})
+
+selfReaching.run()

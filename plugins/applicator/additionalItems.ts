@@ -1,6 +1,7 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { tooManyItems } from './_shared.ts'
+import { UNTIL_2019 } from '../dialects.ts'
 
 /** `additionalItems` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class AdditionalItems {
@@ -20,7 +21,7 @@ class AdditionalItems {
 export const additionalItemsKeyword = defineKeyword<unknown, AdditionalItems>({
   keyword: 'additionalItems',
   vocabulary: 'applicator',
-  dialects: ['2019-09', 'draft-07'],
+  dialects: UNTIL_2019,
   schemaShape: 'schema',
   applies: 'child',
   instanceTypes: ['array'],

@@ -1,5 +1,6 @@
 import { count as counted, defineKeyword } from '../../core/index.ts'
 import type { CompileContext, SchemaHandle } from '../../core/index.ts'
+import { SINCE_06 } from '../dialects.ts'
 
 /** `contains` with its bounds, compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Contains {
@@ -24,6 +25,7 @@ function count(ctx: CompileContext, name: string, fallback: number): number {
  */
 export const containsKeyword = defineKeyword<unknown, Contains>({
   keyword: 'contains',
+  dialects: SINCE_06,
   vocabulary: 'applicator',
   schemaShape: 'schema',
   applies: 'child',

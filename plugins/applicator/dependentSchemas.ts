@@ -1,6 +1,7 @@
 import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { compileSchemaMap } from './_shared.ts'
+import { SINCE_2019 } from '../dialects.ts'
 
 /**
  * `dependentSchemas`: when the object has a property, the whole object must be valid against
@@ -10,7 +11,7 @@ import { compileSchemaMap } from './_shared.ts'
 export const dependentSchemasKeyword = defineKeyword<unknown, [string, SchemaHandle][]>({
   keyword: 'dependentSchemas',
   vocabulary: 'applicator',
-  dialects: ['2020-12', '2019-09'],
+  dialects: SINCE_2019,
   schemaShape: 'schemaMap',
   applies: 'in-place',
   instanceTypes: ['object'],

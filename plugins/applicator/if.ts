@@ -1,5 +1,6 @@
 import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { SINCE_07 } from '../dialects.ts'
 
 /** `if` with its `then` and `else`, compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class IfThenElse {
@@ -20,6 +21,7 @@ class IfThenElse {
  */
 export const ifKeyword = defineKeyword<unknown, IfThenElse>({
   keyword: 'if',
+  dialects: SINCE_07,
   vocabulary: 'applicator',
   schemaShape: 'schema',
   applies: 'in-place',
@@ -56,6 +58,7 @@ export const ifKeyword = defineKeyword<unknown, IfThenElse>({
 /** `then`: compiled by `if`. */
 export const thenKeyword = defineKeyword<unknown, undefined>({
   keyword: 'then',
+  dialects: SINCE_07,
   vocabulary: 'applicator',
   schemaShape: 'schema',
   compile: () => undefined,
@@ -64,6 +67,7 @@ export const thenKeyword = defineKeyword<unknown, undefined>({
 /** `else`: compiled by `if`. */
 export const elseKeyword = defineKeyword<unknown, undefined>({
   keyword: 'else',
+  dialects: SINCE_07,
   vocabulary: 'applicator',
   schemaShape: 'schema',
   compile: () => undefined,

@@ -1,6 +1,7 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { eachItem, tooManyItems, tupleItems } from './_shared.ts'
+import { SINCE_2020, UNTIL_2019 } from '../dialects.ts'
 
 /** `items` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Items {
@@ -20,7 +21,8 @@ class Items {
 export const itemsKeyword = defineKeyword<unknown, Items>({
   keyword: 'items',
   vocabulary: 'applicator',
-  dialects: ['2020-12'],
+  dialects: SINCE_2020,
+  accepts: (value) => typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value)),
   schemaShape: 'schema',
   applies: 'child',
   instanceTypes: ['array'],
@@ -77,7 +79,8 @@ type LegacyItems = TupleItems | AllItems
 export const itemsLegacyKeyword = defineKeyword<unknown, LegacyItems>({
   keyword: 'items',
   vocabulary: 'applicator',
-  dialects: ['2019-09', 'draft-07'],
+  dialects: UNTIL_2019,
+  accepts: (value) => typeof value === 'boolean' || (typeof value === 'object' && value !== null),
   schemaShape: 'schemaOrSchemaArray',
   applies: 'child',
   instanceTypes: ['array'],

@@ -1,6 +1,7 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { compileSchemaArray, tupleItems } from './_shared.ts'
+import { SINCE_2020 } from '../dialects.ts'
 
 /**
  * `prefixItems`: the array's first items must be valid against the schemas at the same
@@ -10,7 +11,7 @@ import { compileSchemaArray, tupleItems } from './_shared.ts'
 export const prefixItemsKeyword = defineKeyword<unknown, SchemaHandle[]>({
   keyword: 'prefixItems',
   vocabulary: 'applicator',
-  dialects: ['2020-12'],
+  dialects: SINCE_2020,
   schemaShape: 'schemaArray',
   applies: 'child',
   instanceTypes: ['array'],

@@ -1,5 +1,6 @@
 import { defineKeyword, excerpt, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { SINCE_06 } from '../dialects.ts'
 
 /**
  * `propertyNames`: every property name must be valid against the subschema.
@@ -7,6 +8,7 @@ import type { SchemaHandle } from '../../core/index.ts'
  */
 export const propertyNamesKeyword = defineKeyword<unknown, SchemaHandle>({
   keyword: 'propertyNames',
+  dialects: SINCE_06,
   vocabulary: 'applicator',
   schemaShape: 'schema',
   applies: 'child',

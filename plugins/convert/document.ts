@@ -10,7 +10,7 @@ import { dialect07, dialect2019, dialect2020 } from '../dialects.ts'
 /** Base URI of a document without `$id` (any absolute URI with a path works for resolution). */
 export const DOCUMENT_BASE = 'schemavet://convert/root.json'
 
-const DIALECTS: Record<string, DialectName> = Object.fromEntries([dialect2020, dialect2019, dialect07].map((d) => [d.metaSchema, d.name]))
+const DIALECTS: Record<string, DialectName> = Object.fromEntries([dialect2020, dialect2019, dialect07].map((d) => [d.metaSchema!, d.name]))
 
 /**
  * The dialect a `$schema` value names, or undefined for one schemavet does not know (a custom
@@ -55,6 +55,10 @@ const SHAPES: Record<DialectName, Record<string, Shape>> = {
   '2020-12': { ...LATER, prefixItems: 'array', items: 'schema' },
   '2019-09': { ...LATER, items: 'schemaOrArray', additionalItems: 'schema' },
   'draft-07': { ...COMMON, items: 'schemaOrArray', additionalItems: 'schema' },
+  'draft-06': { ...COMMON, items: 'schemaOrArray', additionalItems: 'schema' },
+  'draft-04': { ...COMMON, items: 'schemaOrArray', additionalItems: 'schema' },
+  'openapi-3.0': { ...COMMON, items: 'schemaOrArray', additionalItems: 'schema' },
+  'openapi-3.1': { ...LATER, prefixItems: 'array', items: 'schema' },
 }
 
 /** The subschema shape of `keyword` in `dialect`, or undefined when its value holds none. */

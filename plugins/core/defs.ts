@@ -1,4 +1,5 @@
 import { defineKeyword } from '../../core/index.ts'
+import { SINCE_2019 } from '../dialects.ts'
 
 /**
  * `$defs`: a home for reusable schemas; nothing at run time. Its values are indexed so that
@@ -8,7 +9,7 @@ import { defineKeyword } from '../../core/index.ts'
 export const defsKeyword = defineKeyword<unknown, undefined>({
   keyword: '$defs',
   vocabulary: 'core',
-  dialects: ['2020-12', '2019-09'],
+  dialects: SINCE_2019,
   schemaShape: 'schemaMap',
   compile(value, ctx) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail('$defs must be an object')

@@ -1,5 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { SINCE_2020 } from '../dialects.ts'
 
 interface DynamicRef {
   handle: SchemaHandle
@@ -14,7 +15,7 @@ interface DynamicRef {
 export const dynamicRefKeyword = defineKeyword<string, DynamicRef>({
   keyword: '$dynamicRef',
   vocabulary: 'core',
-  dialects: ['2020-12'],
+  dialects: SINCE_2020,
   applies: 'in-place',
   compile(value, ctx) {
     if (typeof value !== 'string') ctx.fail('$dynamicRef must be a string')

@@ -1,15 +1,15 @@
 import type { KeywordDefinition } from '../../core/index.ts'
-import { anchorKeyword, commentKeyword, dynamicAnchorKeyword, idKeyword, schemaKeyword, vocabularyKeyword } from './identifiers.ts'
+import { anchorKeyword, commentKeyword, dynamicAnchorKeyword, idDraft04Keyword, idKeyword, schemaKeyword, vocabularyKeyword } from './identifiers.ts'
 import { definitionsKeyword, defsKeyword } from './defs.ts'
 import { dynamicRefKeyword } from './dynamicRef.ts'
 import { recursiveAnchorKeyword, recursiveRefKeyword } from './recursiveRef.ts'
 import { refKeyword } from './ref.ts'
 
 export { recursiveAnchorKeyword, recursiveRefKeyword }
-export { anchorKeyword, commentKeyword, definitionsKeyword, defsKeyword, dynamicAnchorKeyword, dynamicRefKeyword, idKeyword, refKeyword, schemaKeyword, vocabularyKeyword }
+export { anchorKeyword, commentKeyword, idDraft04Keyword, definitionsKeyword, defsKeyword, dynamicAnchorKeyword, dynamicRefKeyword, idKeyword, refKeyword, schemaKeyword, vocabularyKeyword }
 
 /** Core identifiers and containers: annotations at run time. */
-export const coreIdentifiers: readonly KeywordDefinition[] = [idKeyword, schemaKeyword, anchorKeyword, dynamicAnchorKeyword, vocabularyKeyword, commentKeyword, defsKeyword, definitionsKeyword, recursiveAnchorKeyword]
+export const coreIdentifiers: readonly KeywordDefinition[] = [idKeyword, idDraft04Keyword, schemaKeyword, anchorKeyword, dynamicAnchorKeyword, vocabularyKeyword, commentKeyword, defsKeyword, definitionsKeyword, recursiveAnchorKeyword]
 
 /** References, applied in place after the child applicators (the order `applyDefaults` follows). */
 export const coreReferences: readonly KeywordDefinition[] = [refKeyword, dynamicRefKeyword, recursiveRefKeyword]

@@ -1,5 +1,6 @@
 import { defineKeyword, excerpt } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { SINCE_2019 } from '../dialects.ts'
 
 /** `unevaluatedItems` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Unevaluated {
@@ -16,7 +17,7 @@ class Unevaluated {
 export const unevaluatedItemsKeyword = defineKeyword<unknown, Unevaluated>({
   keyword: 'unevaluatedItems',
   vocabulary: 'unevaluated',
-  dialects: ['2020-12', '2019-09'],
+  dialects: SINCE_2019,
   schemaShape: 'schema',
   applies: 'child',
   instanceTypes: ['array'],

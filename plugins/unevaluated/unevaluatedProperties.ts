@@ -1,5 +1,6 @@
 import { defineKeyword, excerpt } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { SINCE_2019 } from '../dialects.ts'
 
 /** `unevaluatedProperties` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Unevaluated {
@@ -18,7 +19,7 @@ class Unevaluated {
 export const unevaluatedPropertiesKeyword = defineKeyword<unknown, Unevaluated>({
   keyword: 'unevaluatedProperties',
   vocabulary: 'unevaluated',
-  dialects: ['2020-12', '2019-09'],
+  dialects: SINCE_2019,
   schemaShape: 'schema',
   applies: 'child',
   instanceTypes: ['object'],

@@ -1,6 +1,7 @@
 import { count as counted, defineKeyword } from '../../core/index.ts'
 import type { JsonType, KeywordDefinition } from '../../core/index.ts'
 import { compileCount } from './_shared.ts'
+import { SINCE_2019 } from '../dialects.ts'
 
 function count(
   keyword: string,
@@ -43,7 +44,7 @@ export const minPropertiesKeyword = count('minProperties', 'object', keys, (n, l
 export const maxContainsKeyword = defineKeyword<unknown, undefined>({
   keyword: 'maxContains',
   vocabulary: 'validation',
-  dialects: ['2020-12', '2019-09'],
+  dialects: SINCE_2019,
   compile(value, ctx) {
     compileCount(value, ctx)
     return undefined

@@ -1,4 +1,5 @@
 import { canonicalKey, copyJson, defineKeyword, excerpt, got, jsonEqual, jsonTypeOf, valueList } from '../../core/index.ts'
+import { SINCE_06 } from '../dialects.ts'
 
 /** `enum` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Enum {
@@ -58,6 +59,7 @@ class Const {
  */
 export const constKeyword = defineKeyword<unknown, Const>({
   keyword: 'const',
+  dialects: SINCE_06,
   vocabulary: 'validation',
   compile: (value) => new Const(copyJson(value).copy),
   validate: (c, x) => jsonEqual(c.value, x),

@@ -1,6 +1,9 @@
 import { constKeyword, enumKeyword } from './enum.ts'
 import { maxContainsKeyword, maxItemsKeyword, maxPropertiesKeyword, minContainsKeyword, minItemsKeyword, minPropertiesKeyword } from './counts.ts'
 import { exclusiveMaximumKeyword, exclusiveMinimumKeyword, maximumKeyword, minimumKeyword } from './limits.ts'
+import { exclusiveMaximumDraft04Keyword } from './draft-04/exclusiveMaximum.ts'
+import { exclusiveMinimumDraft04Keyword } from './draft-04/exclusiveMinimum.ts'
+import { typeOpenApi30Keyword } from './openapi-3.0/type.ts'
 import { maxLengthKeyword } from './maxLength.ts'
 import { minLengthKeyword } from './minLength.ts'
 import { multipleOfKeyword } from './multipleOf.ts'
@@ -13,7 +16,9 @@ export {
   constKeyword,
   dependentRequiredKeyword,
   enumKeyword,
+  exclusiveMaximumDraft04Keyword,
   exclusiveMaximumKeyword,
+  exclusiveMinimumDraft04Keyword,
   exclusiveMinimumKeyword,
   maxContainsKeyword,
   maximumKeyword,
@@ -29,20 +34,24 @@ export {
   patternKeyword,
   requiredKeyword,
   typeKeyword,
+  typeOpenApi30Keyword,
   uniqueItemsKeyword,
 }
 
 /** The validation vocabulary, cheap checks first. */
 export const validation = [
   // any
+  typeOpenApi30Keyword,
   typeKeyword,
   enumKeyword,
   constKeyword,
   // number
   multipleOfKeyword,
   maximumKeyword,
+  exclusiveMaximumDraft04Keyword,
   exclusiveMaximumKeyword,
   minimumKeyword,
+  exclusiveMinimumDraft04Keyword,
   exclusiveMinimumKeyword,
   // string
   maxLengthKeyword,

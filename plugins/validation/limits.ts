@@ -1,9 +1,6 @@
-import { defineKeyword, got } from '../../core/index.ts'
+import { defineKeyword } from '../../core/index.ts'
 import type { KeywordDefinition } from '../../core/index.ts'
-import { compileNumber } from './_shared.ts'
-
-/** The bound in words, so a reader need not decode `<=`. */
-const WORDS: Record<string, string> = { '<=': 'at most', '<': 'less than', '>=': 'at least', '>': 'greater than' }
+import { boundText, compileNumber } from './_shared.ts'
 
 function bound(keyword: string, comparison: string, passes: (x: number, limit: number) => boolean): KeywordDefinition {
   const operator = comparison
@@ -12,11 +9,12 @@ function bound(keyword: string, comparison: string, passes: (x: number, limit: n
     vocabulary: 'validation',
     instanceTypes: ['number'],
     compile: compileNumber,
+    accepts: (value) => typeof value === 'number',
     validate: (limit, x) => passes(x as number, limit),
     emit: (limit) => `x ${operator} ${JSON.stringify(limit)}`,
     error: {
       params: (limit) => ({ comparison, limit }),
-      message: (p, _limit, x) => `must be ${WORDS[String(p.comparison)] ?? String(p.comparison)} ${String(p.limit)}${got(x)}`,
+      message: (p, _limit, x) => boundText(p.comparison, p.limit, x),
     },
   })
 }

@@ -1,6 +1,7 @@
 import { defineKeyword, excerpt, got, hasOwn } from '../../core/index.ts'
 import type { RunContext } from '../../core/index.ts'
 import { compileStringArray } from './_shared.ts'
+import { SINCE_2019 } from '../dialects.ts'
 
 /** Own property present with a value other than `undefined`. */
 /** The message of a missing required property. */
@@ -67,7 +68,7 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
 export const dependentRequiredKeyword = defineKeyword<unknown, [string, string[]][]>({
   keyword: 'dependentRequired',
   vocabulary: 'validation',
-  dialects: ['2020-12', '2019-09'],
+  dialects: SINCE_2019,
   instanceTypes: ['object'],
   compile(value, ctx) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail('dependentRequired must be an object')

@@ -1,5 +1,5 @@
 /**
- * The whole official suite (three drafts, required, optional and format) with code generation
+ * The whole official suite (five drafts, required, optional and format; less the skips) with code generation
  * forbidden, as on edge runtimes: run with `node --disallow-code-generation-from-strings`.
  * Prints `N passed, N failed`; exits non-zero on any failure.
  */

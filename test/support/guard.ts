@@ -56,6 +56,12 @@ interface Job {
 }
 
 const JOB_VARIABLE = 'SCHEMAVET_TEST_GUARD_JOB'
+/**
+ * Loaded in the worker before the test file: uvu queues the file's plain suites (as under its
+ * CLI) instead of running them, so the worker runs only this suite's bodies and never prints a
+ * summary of its own into the parent's output.
+ */
+const QUEUE_ONLY = `data:text/javascript,${encodeURIComponent('globalThis.UVU_DEFER = 1; globalThis.UVU_QUEUE = [[null]]')}`
 const job: Job | undefined = process.env[JOB_VARIABLE] ? (JSON.parse(process.env[JOB_VARIABLE]) as Job) : undefined
 
 /** A uvu-like suite whose bodies run in a worker with a per-test timeout. */
@@ -167,7 +173,7 @@ function mainSide(file: string, name: string, options: GuardOptions): GuardedSui
   const spawn = (from: number) => {
     // The parent's execArgv carries the TypeScript loader (`--import tsx`).
     const w = fork(fileURLToPath(file), [], {
-      execArgv: [...process.execArgv, '--max-old-space-size=2048'],
+      execArgv: [...process.execArgv, '--max-old-space-size=2048', '--import', QUEUE_ONLY],
       env: { ...process.env, [JOB_VARIABLE]: JSON.stringify({ file, suite: name, from } satisfies Job) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })

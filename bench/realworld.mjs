@@ -1,0 +1,309 @@
+// Real-world suite: schemas found in real use (../shared/corpus/maskbench, see its SOURCE.md),
+// each with its own labelled instances, schemavet against its peers in one process.
+//
+//   npm run bench:realworld                 full run, writes the real-world section of bench/RESULTS.md
+//   BENCH_QUICK=1 npm run bench:realworld   smoke run over a tenth of the sample, not written
+//
+// Sample: every 12th file by name (byte order) among the files with at least one valid
+// instance. The rule was fixed before the first measurement and is kept, so runs compare.
+//
+// Each library compiles the schema in the dialect its `$schema` names (none: 2020-12, as the
+// labels were made), with format assertion on (ajv through ajv-formats) and unknown keywords
+// allowed (real schemas carry many). A library is correct on a measure of a schema when it
+// compiles the schema and gives the labelled answer on every instance that measure times; the
+// ratio is schemavet's throughput over the fastest correct peer's. Three measures:
+//   valid    every valid instance, warm (after calibration, so generated code is in)
+//   invalid  every invalid instance, warm
+//   cold     compile a fresh copy of the schema and validate its first instance once, in this
+//            process that has already run hot work (what an agent meeting new tools does)
+// Warm figures are medians of interleaved rounds (a rotating order of libraries per round).
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import { newJSONSchema } from '../dist/index.js'
+
+const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick')
+const EVERY = 12
+const cfg = QUICK ? { rounds: 3, sliceMs: 2, warmMs: 5, cold: 3, stride: 10 } : { rounds: 7, sliceMs: 4, warmMs: 15, cold: 5, stride: 1 }
+const dir = new URL('../../shared/corpus/maskbench/', import.meta.url)
+if (!existsSync(dir)) {
+  console.error(`no corpus at ${dir.pathname}: the real-world suite needs ../shared/corpus beside the project`)
+  process.exit(1)
+}
+const started = performance.now()
+const log = (...a) => console.error(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s]`, ...a)
+
+// ── peers, dialect-aware ─────────────────────────────────────────────────────────────────────
+const require = createRequire(new URL('./package.json', import.meta.url))
+const unwrap = (m) => m?.default ?? m
+const load = (pkg) => {
+  try {
+    return require(pkg)
+  } catch {
+    return undefined
+  }
+}
+const Ajv07 = unwrap(load('ajv'))
+const Ajv2019 = unwrap(load('ajv/dist/2019'))
+const Ajv2020 = unwrap(load('ajv/dist/2020'))
+const AjvDraft04 = unwrap(load('ajv-draft-04'))
+const addFormats = unwrap(load('ajv-formats'))
+const ata = load('ata-validator')
+const schemasafe = load('@exodus/schemasafe')
+const cfworker = load('@cfworker/json-schema')
+const typebox = await import('typebox/compile').catch(() => undefined)
+
+/** `'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12'` from `$schema`; none: 2020-12. */
+function dialectOf(schema) {
+  const s = typeof schema === 'object' && schema !== null && typeof schema.$schema === 'string' ? schema.$schema : ''
+  if (s.includes('draft-04')) return 'draft-04'
+  if (s.includes('draft-06')) return 'draft-06'
+  if (s.includes('draft-07')) return 'draft-07'
+  if (s.includes('2019-09')) return '2019-09'
+  return '2020-12'
+}
+
+const ajvOptions = { strict: false, allErrors: false, logger: false }
+const ajvs = {}
+function ajvFor(dialect) {
+  if (ajvs[dialect] !== undefined) return ajvs[dialect]
+  const make = {
+    'draft-04': AjvDraft04,
+    'draft-06': Ajv07,
+    'draft-07': Ajv07,
+    '2019-09': Ajv2019,
+    '2020-12': Ajv2020,
+  }[dialect]
+  if (make === undefined) throw new Error(`ajv for ${dialect} is not installed`)
+  const a = new make(ajvOptions)
+  if (dialect === 'draft-06') a.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'))
+  addFormats(a)
+  return (ajvs[dialect] = a)
+}
+const cfDraft = { 'draft-04': '4', 'draft-06': '7', 'draft-07': '7', '2019-09': '2019-09', '2020-12': '2020-12' }
+
+// compile(schema, dialect) -> (data) => boolean; release(schema) forgets what compile kept.
+const libraries = [
+  { name: 'schemavet', compile: (s) => { const v = newJSONSchema(s); return (d) => v.validate(d) === null } },
+  Ajv07 && addFormats && {
+    name: 'ajv',
+    compile: (s, dialect) => ajvFor(dialect).compile(s),
+    release: (s, dialect) => ajvFor(dialect).removeSchema(s),
+  },
+  ata && { name: 'ata', compile: (s) => { const v = new ata.Validator(s, { useDefaults: false }); return (d) => v.isValidObject(d) } },
+  schemasafe && { name: 'schemasafe', compile: (s) => schemasafe.validator(s, { allowUnusedKeywords: true }) },
+  typebox && { name: 'typebox', compile: (s) => { const v = (typebox.Compile ?? typebox.default)(s); return (d) => v.Check(d) } },
+  cfworker && { name: 'cfworker', compile: (s, dialect) => { const v = new cfworker.Validator(s, cfDraft[dialect]); return (d) => v.validate(d).valid } },
+].filter(Boolean)
+const peers = libraries.filter((l) => l.name !== 'schemavet')
+
+// ── the sample ───────────────────────────────────────────────────────────────────────────────
+const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
+const withValid = []
+for (const f of files) {
+  const doc = JSON.parse(readFileSync(new URL(f, dir), 'utf8'))
+  if (Array.isArray(doc.tests) && doc.tests.some((t) => t.valid === true)) withValid.push({ file: f, doc })
+}
+// BENCH_FILES=a.json,b.json: those files only (a diagnostic, not written).
+const ONLY = process.env.BENCH_FILES?.split(',')
+const sample = withValid.filter((_, i) => i % EVERY === 0).filter((_, i) => i % cfg.stride === 0).filter((e) => ONLY === undefined || ONLY.includes(e.file))
+log(`${files.length} files, ${withValid.length} with valid instances, sample of ${sample.length} (every ${EVERY}th${QUICK ? `, quick: every ${cfg.stride}th of those` : ''})`)
+
+// ── timing ───────────────────────────────────────────────────────────────────────────────────
+let sink = 0
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+/** Instances per second of `fn` over `data`, one slice. */
+function slice(fn, data, ms) {
+  let ops = 0
+  const t0 = performance.now()
+  let t = t0
+  do {
+    for (let i = 0; i < data.length; i++) if (fn(data[i])) sink++
+    ops += data.length
+    t = performance.now()
+  } while (t - t0 < ms)
+  return (ops * 1000) / (t - t0)
+}
+/** Interleaved rounds over entries { name, fn }; returns name -> median instances/s. */
+function race(entries, data) {
+  for (const e of entries) slice(e.fn, data, cfg.warmMs)
+  const rounds = entries.map(() => [])
+  for (let r = 0; r < cfg.rounds; r++) {
+    for (let k = 0; k < entries.length; k++) {
+      const i = (k + r) % entries.length
+      rounds[i].push(slice(entries[i].fn, data, cfg.sliceMs))
+    }
+  }
+  return Object.fromEntries(entries.map((e, i) => [e.name, median(rounds[i])]))
+}
+/** Compile-and-validate-once per second (median of fresh copies), or undefined if it fails. */
+function coldRace(libs, schema, dialect, datum) {
+  const times = libs.map(() => [])
+  for (let r = 0; r < cfg.cold; r++) {
+    for (let k = 0; k < libs.length; k++) {
+      const i = (k + r) % libs.length
+      const lib = libs[i]
+      const copy = structuredClone(schema)
+      const t0 = performance.now()
+      const fn = lib.compile(copy, dialect)
+      if (fn(datum)) sink++
+      times[i].push(performance.now() - t0)
+      lib.release?.(copy, dialect)
+    }
+  }
+  return Object.fromEntries(libs.map((l, i) => [l.name, 1000 / median(times[i])]))
+}
+
+// ── per schema ───────────────────────────────────────────────────────────────────────────────
+const short = (e) => String(e?.message ?? e).split('\n')[0].slice(0, 80)
+
+/** What a schema is made of, to name the shape of the slow ones. */
+function shape(schema) {
+  const counts = {}
+  let nodes = 0
+  const visit = (v, depth) => {
+    if (depth > 200 || typeof v !== 'object' || v === null) return
+    if (Array.isArray(v)) return v.forEach((x) => visit(x, depth + 1))
+    nodes++
+    for (const [k, x] of Object.entries(v)) {
+      if (['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'patternProperties', 'additionalProperties', 'pattern', 'format', 'enum', 'const', 'items', 'uniqueItems', 'dependencies', 'required'].includes(k)) counts[k] = (counts[k] ?? 0) + 1
+      visit(x, depth + 1)
+    }
+  }
+  visit(schema, 0)
+  const top = Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, n]) => `${k}×${n}`)
+  return `${nodes} objects; ${top.join(' ')}`
+}
+
+const results = []
+for (const [n, { file, doc }] of sample.entries()) {
+  const { schema } = doc
+  const dialect = dialectOf(schema)
+  const valid = doc.tests.filter((t) => t.valid === true).map((t) => t.data)
+  const invalid = doc.tests.filter((t) => t.valid === false).map((t) => t.data)
+  const entry = { file, dialect, shape: shape(schema), libs: {} }
+  const ready = []
+  for (const lib of libraries) {
+    const cell = (entry.libs[lib.name] = {})
+    let fn
+    try {
+      fn = lib.compile(structuredClone(schema), dialect)
+    } catch (e) {
+      cell.refused = short(e)
+      continue
+    }
+    const right = (xs, want) => xs.every((x) => {
+      try {
+        return fn(x) === want
+      } catch {
+        return false
+      }
+    })
+    cell.validOk = right(valid, true)
+    cell.invalidOk = invalid.length > 0 && right(invalid, false)
+    ready.push({ name: lib.name, fn, cell })
+  }
+  const timed = (key, data) => {
+    const entries = ready.filter((r) => r.cell[key])
+    if (data.length === 0 || entries.length === 0) return
+    const ops = race(entries, data)
+    for (const e of entries) e.cell[key === 'validOk' ? 'valid' : 'invalid'] = ops[e.name]
+  }
+  timed('validOk', valid)
+  timed('invalidOk', invalid)
+  const coldLibs = libraries.filter((l) => entry.libs[l.name].validOk)
+  try {
+    const cold = coldRace(coldLibs, schema, dialect, valid[0])
+    for (const l of coldLibs) entry.libs[l.name].cold = cold[l.name]
+  } catch (e) {
+    entry.coldError = short(e)
+  }
+  for (const l of peers) l.release?.(schema, dialect)
+  results.push(entry)
+  if (ONLY !== undefined) log(file, JSON.stringify(entry.libs))
+  if ((n + 1) % 25 === 0) log(`${n + 1}/${sample.length}`)
+}
+
+// ── ratios ───────────────────────────────────────────────────────────────────────────────────
+/** schemavet over the fastest correct peer for a measure, per schema (undefined: no ratio). */
+function ratios(measure) {
+  const out = []
+  for (const r of results) {
+    const sv = r.libs.schemavet?.[measure]
+    let best
+    for (const p of peers) {
+      const v = r.libs[p.name]?.[measure]
+      if (v !== undefined && (best === undefined || v > best[1])) best = [p.name, v]
+    }
+    if (best === undefined) continue
+    out.push({ file: r.file, dialect: r.dialect, shape: r.shape, best: best[0], ratio: sv === undefined ? undefined : sv / best[1] })
+  }
+  return out
+}
+const geomean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length)
+const measures = ['valid', 'invalid', 'cold']
+const summary = {}
+for (const m of measures) {
+  const rs = ratios(m)
+  const with_ = rs.filter((r) => r.ratio !== undefined)
+  summary[m] = {
+    compared: with_.length,
+    schemavetNotCorrect: rs.length - with_.length,
+    geomean: with_.length > 0 ? geomean(with_.map((r) => r.ratio)) : undefined,
+    below07: with_.filter((r) => r.ratio < 0.7).length,
+    worst: [...with_].sort((a, b) => a.ratio - b.ratio).slice(0, 20),
+  }
+}
+const correctCounts = Object.fromEntries(
+  libraries.map((l) => [
+    l.name,
+    {
+      refused: results.filter((r) => r.libs[l.name].refused !== undefined).length,
+      validOk: results.filter((r) => r.libs[l.name].validOk).length,
+      invalidOk: results.filter((r) => r.libs[l.name].invalidOk).length,
+    },
+  ]),
+)
+
+// ── report ───────────────────────────────────────────────────────────────────────────────────
+const x = (v) => (v === undefined ? '-' : `${v.toFixed(2)}x`)
+const lines = []
+lines.push('<!-- realworld:start (written by bench/realworld.mjs) -->')
+lines.push('## Real-world suite (../shared/corpus)')
+lines.push('')
+lines.push(`${sample.length} schemas: every ${EVERY}th by name of the ${withValid.length} corpus files with valid instances. ${os.cpus().length} cores, load at end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`)
+lines.push('Ratio: schemavet / the fastest peer correct on that schema (compiles it, labelled answer on every timed instance).')
+lines.push('')
+lines.push('| measure | schemas compared | geometric mean | below 0.7x | schemavet not correct |')
+lines.push('|---|---|---|---|---|')
+for (const m of measures) {
+  const s = summary[m]
+  lines.push(`| ${m} | ${s.compared} | ${x(s.geomean)} | ${s.below07} | ${s.schemavetNotCorrect} |`)
+}
+lines.push('')
+lines.push('| library | refused | correct on valid | correct on invalid |')
+lines.push('|---|---|---|---|')
+for (const [name, c] of Object.entries(correctCounts)) lines.push(`| ${name} | ${c.refused} | ${c.validOk} | ${c.invalidOk} |`)
+for (const m of measures) {
+  lines.push('')
+  lines.push(`Worst twenty, ${m}:`)
+  lines.push('')
+  lines.push('| file | dialect | ratio | best peer | shape |')
+  lines.push('|---|---|---|---|---|')
+  for (const w of summary[m].worst) lines.push(`| ${w.file} | ${w.dialect} | ${x(w.ratio)} | ${w.best} | ${w.shape} |`)
+}
+lines.push('<!-- realworld:end -->')
+const text = lines.join('\n')
+console.log(text)
+writeFileSync(new URL('./realworld-results.json', import.meta.url), JSON.stringify({ summary, correctCounts, results }, null, 1))
+if (!QUICK && ONLY === undefined) {
+  const file = new URL('./RESULTS.md', import.meta.url)
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  const re = /<!-- realworld:start[\s\S]*?<!-- realworld:end -->/
+  writeFileSync(file, re.test(old) ? old.replace(re, text) : `${old.trimEnd()}\n\n${text}\n`)
+}
+log(`done (sink ${sink > 0 ? 'used' : 'empty'})`)
