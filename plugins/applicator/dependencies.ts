@@ -40,7 +40,7 @@ export const dependenciesKeyword = defineKeyword<unknown, Dependency[]>({
           ok = false
           ctx.report(
             { property: name, missingProperty: dep, depsCount: required!.length, deps: required!.join(', ') },
-            dependentText(dep, name),
+            dependentText(dep, name, o),
           )
           if (!keepGoing) return false
         }

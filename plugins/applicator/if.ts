@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, got, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_07 } from '../dialects.ts'
 
@@ -40,7 +40,7 @@ export const ifKeyword = defineKeyword<unknown, IfThenElse>({
     if (branch === undefined || ctx.apply(branch, x)) return true
     ctx.report(
       { failingKeyword: matched ? 'then' : 'else' },
-      matched ? 'must match the "then" schema because it matches the "if" schema' : 'must match the "else" schema because it does not match the "if" schema',
+      `${matched ? 'must match the "then" schema because it matches the "if" schema' : 'must match the "else" schema because it does not match the "if" schema'}${ctx.collecting ? got(x) : ''}`,
     )
     return false
   },

@@ -10,8 +10,8 @@ export function missingText(name: string, object: unknown): string {
 }
 
 /** The message of a property missing beside the one that requires it (`dependentRequired`, `dependencies`). */
-export function dependentText(missing: string, because: string): string {
-  return `must have property ${excerpt(missing, 200)} because property ${excerpt(because, 200)} is present`
+export function dependentText(missing: string, because: string, object: unknown): string {
+  return `must have property ${excerpt(missing, 200)} because property ${excerpt(because, 200)} is present${got(object)}`
 }
 
 export function present(o: Record<string, unknown>, name: string): boolean {
@@ -85,7 +85,7 @@ export const dependentRequiredKeyword = defineKeyword<unknown, [string, string[]
         ok = false
         ctx.report(
           { property: name, missingProperty: dep, depsCount: deps.length, deps: deps.join(', ') },
-          dependentText(dep, name),
+          dependentText(dep, name, o),
         )
         if (!ctx.allErrors) return false
       }

@@ -49,8 +49,8 @@ const GOLDEN: Golden[] = [
   { keyword: 'maxProperties', schema: { maxProperties: 1 }, data: { a: 1, b: 2 }, expected: '$: must have at most 1 property (got 2 properties)' },
   { keyword: 'minProperties', schema: { minProperties: 1 }, data: {}, expected: '$: must have at least 1 property (got 0 properties)' },
   { keyword: 'required', schema: { properties: { address: { required: ['city', 'zip'] } } }, data: { address: { zip: '0150' } }, expected: '$.address: must have required property "city" (got {"zip":"0150"})' },
-  { keyword: 'dependentRequired', schema: { dependentRequired: { card: ['cvc'] } }, data: { card: '4111' }, expected: '$: must have property "cvc" because property "card" is present' },
-  { keyword: 'dependencies (draft-07)', schema: { $schema: D7, dependencies: { card: ['cvc'] } }, data: { card: '4111' }, expected: '$: must have property "cvc" because property "card" is present' },
+  { keyword: 'dependentRequired', schema: { dependentRequired: { card: ['cvc'] } }, data: { card: '4111' }, expected: '$: must have property "cvc" because property "card" is present (got {"card":"4111"})' },
+  { keyword: 'dependencies (draft-07)', schema: { $schema: D7, dependencies: { card: ['cvc'] } }, data: { card: '4111' }, expected: '$: must have property "cvc" because property "card" is present (got {"card":"4111"})' },
   {
     keyword: 'additionalProperties',
     schema: { properties: { a: {} }, additionalProperties: false },
@@ -86,13 +86,13 @@ const GOLDEN: Golden[] = [
     keyword: 'if / then',
     schema: { if: { properties: { kind: { const: 'a' } } }, then: { required: ['x'] } },
     data: { kind: 'a' },
-    expected: '$: must have required property "x" (got {"kind":"a"})\n$: must match the "then" schema because it matches the "if" schema',
+    expected: '$: must have required property "x" (got {"kind":"a"})\n$: must match the "then" schema because it matches the "if" schema (got {"kind":"a"})',
   },
   {
     keyword: 'if / else',
     schema: { if: { properties: { kind: { const: 'a' } } }, else: { required: ['y'] } },
     data: { kind: 'b' },
-    expected: '$: must have required property "y" (got {"kind":"b"})\n$: must match the "else" schema because it does not match the "if" schema',
+    expected: '$: must have required property "y" (got {"kind":"b"})\n$: must match the "else" schema because it does not match the "if" schema (got {"kind":"b"})',
   },
   {
     keyword: '$ref cycle',
