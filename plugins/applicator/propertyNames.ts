@@ -19,7 +19,7 @@ export const propertyNamesKeyword = defineKeyword<unknown, SchemaHandle>({
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
     for (const key of Object.keys(x as object)) {
-      const mark = ctx.errorMark()
+      const mark = ctx.collecting ? ctx.errorMark() : 0
       if (!ctx.apply(handle, key)) {
         ok = false
         if (ctx.collecting) {
