@@ -12,9 +12,10 @@ import type { TypedSchema } from './core/kernel.ts'
 import { metaSchemas } from './metaschemas/index.ts'
 import { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31, formatCheckers, standardKeywords } from './plugins/index.ts'
 import { regexEngines, superLinearReason } from './plugins/regex/index.ts'
-import { deriveStruct } from './struct/index.ts'
+import { provideStructDeriver, providedStructDeriver } from './core/optional.ts'
+import { SchemaError } from './core/index.ts'
 import { convertSchema } from './plugins/convert/index.ts'
-import type { StructOptions, StructType } from './core/index.ts'
+import type { StructDeriver, StructOptions, StructType } from './core/index.ts'
 
 export {
   JSONSchemaValidator,
@@ -28,6 +29,41 @@ export {
 } from './core/index.ts'
 export type * from './core/index.ts'
 
+const STRUCT_MISSING =
+  "newStructSchema needs struct derivation, which is not loaded: import 'schemavet/struct' (Node.js only) and install TypeScript with: npm install --save-dev typescript"
+
+/**
+ * The struct deriver: the one `schemavet/struct` registered, else (in Node) that entry loaded at
+ * call time through \`require\`, which no bundler follows, else a SchemaError naming the entry.
+ */
+function structDeriver(): StructDeriver {
+  const provided = providedStructDeriver()
+  if (provided !== undefined) return provided
+  const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
+  // Workers with Node compatibility have getBuiltinModule but no module files to load.
+  let load: ((id: string) => unknown) | undefined
+  try {
+    load = typeof get === 'function' ? (get('node:module') as typeof import('node:module')).createRequire(import.meta.url) : undefined
+  } catch {
+    load = undefined
+  }
+  if (load !== undefined) {
+    let entry: { deriveStruct?: unknown } | undefined
+    try {
+      entry = load('schemavet/struct') as { deriveStruct?: unknown }
+    } catch (e) {
+      const code = (e as { code?: unknown }).code
+      if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED' && code !== 'ERR_REQUIRE_ESM') throw e
+    }
+    // A bundled copy of this module does not share the entry's registry: take its function.
+    if (typeof entry?.deriveStruct === 'function') {
+      provideStructDeriver(entry.deriveStruct as StructDeriver)
+      return entry.deriveStruct as StructDeriver
+    }
+  }
+  throw new SchemaError([{ schemaPath: '#', message: STRUCT_MISSING }])
+}
+
 const setup: KernelSetup = {
   dialects: [dialect2020, dialect2019, dialect07, dialect06, dialect04, dialectOpenApi31, dialectOpenApi30],
   presets: standardKeywords,
@@ -35,7 +71,7 @@ const setup: KernelSetup = {
   registry: metaSchemas,
   regexEngines,
   superLinear: superLinearReason,
-  structs: deriveStruct,
+  structs: (type, options) => structDeriver()(type, options),
   convert: convertSchema,
 }
 

@@ -15,3 +15,13 @@ export type {
   StreamObjectOptions,
   StreamObjectResult,
 } from './integrations/index.ts'
+export { REPAIR_KINDS, parseModelOutput } from './repair/index.ts'
+export type {
+  ParseModelOutputFailure,
+  ParseModelOutputOptions,
+  ParseModelOutputResult,
+  ParseModelOutputSuccess,
+  RepairKind,
+  RepairRecord,
+  RepairSetting,
+} from './repair/index.ts'

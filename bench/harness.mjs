@@ -14,6 +14,9 @@ import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import { createKernel } from '../dist/index.js'
+// The whole library, as before the optional parts had entries of their own.
+import '../dist/idn.js'
+import '../dist/linear-regex.js'
 import { libraries, missing, peers, schemavetNoMetaCheck, versions } from './libs.mjs'
 import * as W from './workloads.mjs'
 

@@ -11,6 +11,9 @@
 //                                                  instance keeps every schema it compiled)
 import { existsSync, readFileSync } from 'node:fs'
 import { applyDefaults, newJSONSchema } from '../dist/index.js'
+// The whole library, as before the optional parts had entries of their own.
+import '../dist/idn.js'
+import '../dist/linear-regex.js'
 
 // The peers are not dependencies of the root package: bench/package.json lists them and
 // `npm run bench` installs them into bench/node_modules. A peer that is not installed shows as

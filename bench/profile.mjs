@@ -18,6 +18,8 @@ const opt = (name, dflt) => Number(args.find((a) => a.startsWith(`--${name}=`))?
 if (args[0] === '--child') {
   const [, row, secondsText] = args
   const { applyDefaults, createKernel, newJSONSchema } = await import('../dist/index.js')
+  await import('../dist/idn.js')
+  await import('../dist/linear-regex.js')
   const W = await import('./workloads.mjs')
   const ms = Number(secondsText) * 1000
   let fn

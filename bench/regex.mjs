@@ -8,6 +8,9 @@
 // on a fresh validator, including the one-time compile of the automaton. An invalid string makes validate()
 // evaluate twice (the fast pass, then the pass that collects the issue), so it tests twice.
 import { newJSONSchema } from '../dist/index.js'
+// The whole library, as before the optional parts had entries of their own.
+import '../dist/idn.js'
+import '../dist/linear-regex.js'
 
 const HOSTILE = [
   ['^(a+)+$', (n) => 'a'.repeat(n - 1) + '!'],

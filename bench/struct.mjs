@@ -27,7 +27,7 @@ const tools = {
     const api = await import('../dist/index.js')
     const newStructSchema =
       api.newStructSchema ??
-      (await import('../dist/struct/index.js').then((s) => (type) => api.newJSONSchema(s.deriveStructSchema(type, {}))))
+      (await import('../dist/struct.js').then((s) => (type) => api.newJSONSchema(s.deriveStructSchema(type, {}))))
     return (name) => newStructSchema(`${fixture}#${name}`).jsonSchema()
   },
   async tsj() {

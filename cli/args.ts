@@ -40,6 +40,9 @@ Options:
   -o, --output <mode>  text (default), json, basic, detailed, or model
   --defaults           fill in defaults before validating; print the defaulted data
                        (reports then go to stderr)
+  --repair             read each file as model output: find the JSON in it, fix syntax
+                       slips and unambiguous type slips (see docs/repair.md); print each
+                       repair, then validate the repaired value (not with --jsonl)
   -j, --jobs <n>       worker threads for JSON Lines (default 1)
 ${SHARED_HELP}
 
@@ -92,6 +95,7 @@ export const VALIDATE_OPTIONS: OptionSpec = {
   'max-errors': { type: 'string' },
   output: { type: 'string', short: 'o' },
   defaults: { type: 'boolean' },
+  repair: { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
 }
 

@@ -3,12 +3,11 @@
  * `cli/struct.ts` by the struct issue, loaded only when that file is there). Returns the exit
  * code; prints `schemavet: <message>` for usage and file errors.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, extname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { readFileSync } from 'node:fs'
 import { MAIN_USAGE, write } from './args.ts'
 import { checkCommand } from './check.ts'
 import { CliError } from './json-io.ts'
+import { structCommand as runStruct } from './struct.ts'
 import { validateCommand } from './validate.ts'
 
 /** What `structCommand` writes to (the contract with `cli/struct.ts`). */
@@ -19,15 +18,10 @@ export interface CommandIo {
 
 type StructCommand = (args: string[], io: CommandIo) => Promise<number>
 
-/** `struct`: delegates to `cli/struct.ts` when the build has it. */
+/** `struct`: derives schemas from TypeScript declarations (`cli/struct.ts`). */
 async function structCommand(args: string[]): Promise<number> {
-  const here = fileURLToPath(import.meta.url)
-  const file = join(dirname(here), `struct${extname(here)}`)
-  if (!existsSync(file)) throw new CliError('the struct command is not in this build yet (cli/struct.ts)')
-  const mod = (await import(pathToFileURL(file).href)) as { structCommand?: StructCommand }
-  if (typeof mod.structCommand !== 'function') throw new CliError('cli/struct.ts does not export structCommand')
   const io: CommandIo = { stdout: (s) => void process.stdout.write(s), stderr: (s) => void process.stderr.write(s) }
-  return mod.structCommand(args, io)
+  return runStruct(args, io)
 }
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {

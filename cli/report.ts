@@ -2,10 +2,12 @@
  * What the command line prints for one document (a JSON file, or one line of a JSON Lines file),
  * shared by the main thread and the JSON Lines workers so both print exactly the same thing.
  */
-import { existsSync } from 'node:fs'
-import { extname } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import * as api from '../api.ts'
+import { isIdnaHostname } from '../plugins/format/idna.ts'
+import { provideIdna } from '../plugins/format/network.ts'
+import { provideRegexEngine } from '../plugins/regex/index.ts'
+import { linearEngine } from '../plugins/regex/linear.ts'
+import { formatForModel as renderForModel } from '../integrations/format-for-model.ts'
 import type { JSONSchemaValidator, SchemaOptions, ValidationError } from '../api.ts'
 import { JsonSyntaxError, parseJsonText } from './json-io.ts'
 import { trimBranches } from './branches.ts'
@@ -50,22 +52,22 @@ export interface Place {
   line?: number
 }
 
+// The command line checks every format and pattern the library can, in the main thread and in
+// each worker. (It registers the parts itself rather than importing the optional entries, whose
+// registration must stay in their own entry files for bundlers to keep it.)
+provideIdna(isIdnaHostname)
+provideRegexEngine('linear', linearEngine)
+
 type ModelRenderer = (error: ValidationError, options: { value?: unknown }) => string
 let formatForModel: ModelRenderer | undefined
 
 /**
- * Loads the model renderer `formatForModel` (integrations/format-for-model, owned by the
- * integrations issue) when the build has it; `--output model` needs it. Call once before
+ * Makes the model renderer `formatForModel` ready for `--output model`. Call once before
  * reporting (the main thread and each worker do). Returns whether it is there.
  */
 export async function loadModelRenderer(): Promise<boolean> {
-  const here = fileURLToPath(import.meta.url)
-  const url = new URL(`../integrations/format-for-model${extname(here)}`, import.meta.url)
-  if (formatForModel === undefined && existsSync(url)) {
-    const mod = (await import(url.href)) as { formatForModel?: ModelRenderer }
-    if (typeof mod.formatForModel === 'function') formatForModel = mod.formatForModel
-  }
-  return formatForModel !== undefined
+  formatForModel ??= renderForModel
+  return true
 }
 
 /** Builds the validator of a spec (the default kernel, which has `applyDefaults`). */

@@ -6,6 +6,8 @@
 import { SchemaError, newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator, SchemaOptions } from '../api.ts'
 import { DEFAULTS_USAGE, VALIDATE_OPTIONS, VALIDATE_USAGE, cliWording, parse, positiveInt, schemaOptions, write } from './args.ts'
+import { parseModelOutput } from '../repair/index.ts'
+import type { RepairRecord } from '../repair/index.ts'
 import { checkSchema } from './check.ts'
 import { CliError, JsonSyntaxError, parseJsonText, readJson, readText } from './json-io.ts'
 import { describeSummary, validateJsonl } from './jsonl.ts'
@@ -62,8 +64,32 @@ function leadingProblems(e: SchemaError, schema: unknown, options: SchemaOptions
   return lines.join('\n')
 }
 
+/** One line per repair: `file: repaired <kind> at <path>: <from> -> <to>`. */
+function repairLines(file: string, repairs: readonly RepairRecord[]): string {
+  let out = ''
+  for (const r of repairs) {
+    const from = r.from === undefined ? '(nothing)' : JSON.stringify(r.from)
+    out += `${file}: repaired ${r.kind} at ${r.instancePath === '' ? '(root)' : r.instancePath}: ${from} -> ${JSON.stringify(r.to)}\n`
+  }
+  return out
+}
+
+/**
+ * `--repair`: the file read as model output by `parseModelOutput` (defaults only with
+ * `--defaults`, so plain `validate` keeps its meaning), its repairs printed before the usual
+ * report of the repaired value. Text that holds no JSON falls back to the syntax report.
+ */
+function repairedReport(text: string, file: string, validator: JSONSchemaValidator, settings: ReportSettings): Printed | undefined {
+  const r = parseModelOutput(text, validator, { repairs: settings.defaults ? 'all' : { default: false } })
+  if (!r.success && r.value === undefined) return undefined
+  const printed = reportDocument(validator, r.value, { file }, settings)
+  const lines = repairLines(file, r.repairs)
+  // Beside a text report on stdout; on stderr where stdout carries data or JSON.
+  return settings.output === 'text' && !settings.defaults ? { ...printed, out: lines + printed.out } : { ...printed, err: lines + printed.err }
+}
+
 /** One JSON file: parse, validate, print. Returns the exit status for it. */
-async function oneFile(file: string, validator: JSONSchemaValidator, settings: ReportSettings, sink: Sink): Promise<number> {
+async function oneFile(file: string, validator: JSONSchemaValidator, settings: ReportSettings, sink: Sink, repair = false): Promise<number> {
   let text: string
   try {
     text = await readText(file)
@@ -72,7 +98,11 @@ async function oneFile(file: string, validator: JSONSchemaValidator, settings: R
     await sink.write('', `schemavet: ${e.message}\n`)
     return 2
   }
-  let printed: Printed
+  let printed: Printed | undefined = repair ? repairedReport(text, file, validator, settings) : undefined
+  if (printed !== undefined) {
+    await sink.write(printed.out, printed.err)
+    return printed.invalid > 0 ? 1 : 0
+  }
   try {
     printed = reportDocument(validator, parseJsonText(text, file), { file }, settings)
   } catch (e) {
@@ -92,7 +122,7 @@ export async function validateCommand(args: string[], mode: 'validate' | 'defaul
     return 0
   }
   if (mode === 'defaults') {
-    for (const flag of ['output', 'all-errors', 'max-errors', 'defaults']) {
+    for (const flag of ['output', 'all-errors', 'max-errors', 'defaults', 'repair']) {
       if (values[flag] !== undefined) throw new CliError(`defaults takes no --${flag}\nRun "schemavet defaults --help" for usage.`)
     }
   }
@@ -100,6 +130,7 @@ export async function validateCommand(args: string[], mode: 'validate' | 'defaul
   const output = (values.output ?? 'text') as OutputMode
   if (!MODES.includes(output)) throw new CliError(`--output must be one of ${MODES.join(', ')} (got "${String(values.output)}")`)
   if (output === 'model' && !(await loadModelRenderer())) throw new CliError('--output model needs formatForModel, which this build does not have yet')
+  if (values.repair === true && values.jsonl === true) throw new CliError('--repair reads whole files as model output; it does not combine with --jsonl')
   const jobs = positiveInt(values.jobs, 'jobs', 1)
   const options = await schemaOptions(values)
   const [schemaFile, ...dataFiles] = positionals as [string, ...string[]]
@@ -115,7 +146,7 @@ export async function validateCommand(args: string[], mode: 'validate' | 'defaul
   let status = 0
   for (const file of dataFiles) {
     if (values.jsonl !== true) {
-      status = Math.max(status, await oneFile(file, validator, settings, sink))
+      status = Math.max(status, await oneFile(file, validator, settings, sink, values.repair === true))
       continue
     }
     try {

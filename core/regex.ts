@@ -68,7 +68,7 @@ export class Patterns {
   engine(fail: (message: string) => never): RegexEngine {
     const name = this.options.regex
     const engine = this.env.regexEngines[name] ?? (name === 'ecmascript' ? platformEngine : undefined)
-    return engine ?? fail(`this kernel has no "${name}" regex engine (KernelSetup.regexEngines)`)
+    return engine ?? fail(missingEngine(name))
   }
 
   /**
@@ -101,4 +101,11 @@ export class Patterns {
     this.compiled.set(source, matcher)
     return matcher
   }
+}
+
+/** Why a schema cannot compile without engine `name`: the standard one is an entry of its own. */
+function missingEngine(name: string): string {
+  return name === 'linear'
+    ? `the "linear" regex engine (option regex: 'linear', the default of untrusted mode) is not loaded: import 'schemavet/linear-regex' once before compiling, or choose regex: 'ecmascript'`
+    : `this kernel has no "${name}" regex engine (KernelSetup.regexEngines)`
 }

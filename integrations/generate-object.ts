@@ -9,13 +9,21 @@ import type { GenerationUsage } from './errors.ts'
 import { formatForModel } from './format-for-model.ts'
 import { NO_USAGE, addUsage, callOptions, finishReasonOf, textOf, toPrompt, usageOf } from './language-model.ts'
 import type { ModelCallSettings, PromptMessage } from './language-model.ts'
+import type { RepairRecord, RepairSetting } from '../repair/index.ts'
 import { outputStrategy } from './object-output.ts'
 import type { OutputOptions, OutputStrategy } from './object-output.ts'
+import { repairResponse } from './repair-output.ts'
 
 /** Options of `generateObject`: the model call, the output mode and schema, and repairs. */
 export interface GenerateObjectOptions extends ModelCallSettings, OutputOptions {
   /** Further attempts after a failed one, each told what was wrong. Default 0. */
   maxRepairs?: number
+  /**
+   * Repairs made locally (`parseModelOutput`) to a response that does not parse or match as
+   * sent, before any further model call: default `'all'`; `'none'` sends every such response
+   * back (or fails); an object turns single kinds off.
+   */
+  repair?: RepairSetting
 }
 
 /** What `generateObject` resolves to. */
@@ -28,6 +36,8 @@ export interface GenerateObjectResult<T> {
   usage: GenerationUsage
   /** The text of the successful response. */
   text: string
+  /** What was repaired locally in that text (empty when it matched as sent). */
+  repairs: RepairRecord[]
 }
 
 /** Text strictly as JSON.parse takes it, after stripping one surrounding markdown code fence. */
@@ -48,9 +58,16 @@ export function repairRequest(cause: unknown, subject: unknown): string {
   return `${problems}\nReply with the complete corrected JSON value only.`
 }
 
-type Attempt = { ok: true; value: unknown } | { ok: false; message: string; cause: unknown; subject?: unknown }
+type Attempt = { ok: true; value: unknown; repairs: RepairRecord[] } | { ok: false; message: string; cause: unknown; subject?: unknown }
 
-function judge(strategy: OutputStrategy, text: string | undefined): Attempt {
+function judge(strategy: OutputStrategy, text: string | undefined, repair: RepairSetting | undefined): Attempt {
+  const strict = judgeStrictly(strategy, text)
+  if (strict.ok || text === undefined) return strict
+  const repaired = repairResponse(strategy, text, repair)
+  return repaired === undefined ? strict : { ok: true, value: repaired.value, repairs: repaired.repairs }
+}
+
+function judgeStrictly(strategy: OutputStrategy, text: string | undefined): Attempt {
   if (text === undefined || text.trim() === '') return { ok: false, message: 'No object generated: the response did not contain any text.', cause: undefined }
   let json: unknown
   try {
@@ -59,7 +76,7 @@ function judge(strategy: OutputStrategy, text: string | undefined): Attempt {
     return { ok: false, message: 'No object generated: could not parse the response.', cause: e }
   }
   const r = strategy.finish(json)
-  if (r.success) return { ok: true, value: r.value }
+  if (r.success) return { ok: true, value: r.value, repairs: [] }
   return { ok: false, message: 'No object generated: response did not match schema.', cause: r.error, subject: r.subject }
 }
 
@@ -68,6 +85,8 @@ function judge(strategy: OutputStrategy, text: string | undefined): Attempt {
  * and the prompt, asking for JSON through `responseFormat: { type: 'json', schema }` (a fresh
  * copy of the schema; the caller's is never handed out). The response text is parsed (one
  * surrounding markdown code fence is tolerated), defaulted and validated per the output mode.
+ * A response that fails that is first repaired locally with `parseModelOutput` (see `repair`;
+ * `repairs` lists the changes); only if that fails too is a repair round trip spent.
  * Makes `1 + maxRepairs` model calls at most; `usage` sums them.
  *
  * @throws NoObjectGeneratedError when the last attempt had no text, no JSON (`cause`: the
@@ -89,8 +108,8 @@ export async function generateObject<T = unknown>(options: GenerateObjectOptions
     usage = addUsage(usage, usageOf(result.usage))
     const text = textOf(result)
     const finishReason = finishReasonOf(result.finishReason)
-    const outcome = judge(strategy, text)
-    if (outcome.ok) return { object: outcome.value as T, finishReason, usage, text: text! }
+    const outcome = judge(strategy, text, options.repair)
+    if (outcome.ok) return { object: outcome.value as T, finishReason, usage, text: text!, repairs: outcome.repairs }
     if (attempt >= maxRepairs) {
       throw new NoObjectGeneratedError({ message: outcome.message, text, cause: outcome.cause, finishReason, usage })
     }

@@ -9,7 +9,7 @@
  * - `no-schema`: any JSON value, unchecked.
  */
 import { ValidationError, newJSONSchema } from '../api.ts'
-import type { ValidationIssue } from '../api.ts'
+import type { Schema, ValidationIssue } from '../api.ts'
 import { InvalidArgumentError } from './errors.ts'
 import type { JsonResponseFormat } from './language-model.ts'
 import { COMPILE_OPTIONS, jsonSchemaOf, parseWithDefaults, toSchema } from './parse-with-defaults.ts'
@@ -42,6 +42,8 @@ export interface OutputStrategy {
   readonly responseFormat: JsonResponseFormat
   /** The document the streamed JSON is checked against while it arrives; undefined for no checks. */
   readonly streamSchema: unknown
+  /** What `parseModelOutput` repairs a response against (the whole response, wrapper included). */
+  readonly repairSchema: Schema | boolean | Readonly<Record<string, unknown>>
   /** The caller's value from the parsed response: defaulted and validated. */
   finish(json: unknown): Outcome
   /** `array`: one completed element, defaulted and validated (issue paths start at its index). */
@@ -89,6 +91,7 @@ export function outputStrategy(options: OutputOptions): OutputStrategy {
         mode,
         responseFormat: format(undefined, options),
         streamSchema: undefined,
+        repairSchema: true,
         finish: (json) => ({ success: true, value: json }),
         element: (value) => ({ success: true, value }),
       }
@@ -103,6 +106,7 @@ function objectStrategy(schema: SchemaInput, options: OutputOptions): OutputStra
     mode: 'object',
     responseFormat: format(structuredClone(doc), options),
     streamSchema: doc,
+    repairSchema: toSchema(schema),
     finish(json) {
       const r = parseWithDefaults(schema, json, { field: 'object' })
       return r.success ? r : { success: false, error: r.validationError, subject: json }
@@ -136,6 +140,7 @@ function arrayStrategy(schema: SchemaInput, options: OutputOptions): OutputStrat
     mode: 'array',
     responseFormat: format(wrapper, options),
     streamSchema: wrapper,
+    repairSchema: wrapper,
     finish(json) {
       const shape = toSchema(ELEMENTS_SHAPE).validator().validate(json)
       if (shape !== null) return { success: false, error: shape, subject: json }
@@ -166,6 +171,7 @@ function enumStrategy(options: OutputOptions): OutputStrategy {
     mode: 'enum',
     responseFormat: format(structuredClone(wrapper), options),
     streamSchema: wrapper,
+    repairSchema: compiled,
     finish(json) {
       const error = compiled.validate(json)
       return error === null ? { success: true, value: (json as { result: string }).result } : { success: false, error, subject: json }

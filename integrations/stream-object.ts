@@ -17,8 +17,10 @@ import { IncrementalJsonParser } from './incremental-json.ts'
 import type { JsonKind, JsonListener } from './incremental-json.ts'
 import { NO_USAGE, callOptions, finishReasonOf, toPrompt, usageOf } from './language-model.ts'
 import type { FinishReasonLike, ModelCallSettings, ModelStreamPart, UsageLike } from './language-model.ts'
+import type { RepairRecord, RepairSetting } from '../repair/index.ts'
 import { outputStrategy } from './object-output.ts'
 import type { OutputOptions, OutputStrategy } from './object-output.ts'
+import { repairResponse } from './repair-output.ts'
 
 /** Copy budget a chunk brings, plus per character: partial copies never exceed this in total. */
 const COPY_CREDIT_PER_CHUNK = 64
@@ -32,7 +34,14 @@ const COPY_CREDIT_PER_CHAR = 8
 export const streamWork = new WeakMap<object, () => number>()
 
 /** Options of `streamObject`: the model call and the output mode and schema. */
-export interface StreamObjectOptions extends ModelCallSettings, OutputOptions {}
+export interface StreamObjectOptions extends ModelCallSettings, OutputOptions {
+  /**
+   * Repairs made (`parseModelOutput`) to the complete text when it does not parse or match as
+   * received (a response cut off by the token limit, say): default `'all'`; `'none'` turns
+   * repair off; an object turns single kinds off. A stream stopped early is not repaired.
+   */
+  repair?: RepairSetting
+}
 
 /** Every property optional, all the way down: what a partial value may look like. */
 export type DeepPartial<T> = T extends readonly (infer E)[] ? DeepPartial<E>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T
@@ -60,6 +69,8 @@ export interface StreamObjectResult<T> {
   readonly finishReason: Promise<string | undefined>
   /** Token usage, once the stream has ended. */
   readonly usage: Promise<GenerationUsage>
+  /** What was repaired in the complete text to make `object` (empty when it matched as received). */
+  readonly repairs: Promise<RepairRecord[]>
 }
 
 /** A stream this module writes to; a reader's cancel is respected without stopping the others. */
@@ -128,7 +139,8 @@ class ModelError {
  * Streams an object from `model` (any AI SDK language model of specification v2, v3 or v4)
  * through `doStream` with `responseFormat: { type: 'json', schema }`. Returns at once; the model
  * is called right away and the response is read whether or not the streams are. Output modes as
- * `generateObject`; no repairs (partials already handed out cannot be taken back).
+ * `generateObject`. No repair round trips (partials already handed out cannot be taken back), but
+ * a complete text that does not parse or match is repaired locally (see `repair`; `repairs`).
  *
  * Stops early, cancelling the model's stream, when the JSON is malformed or the value can no
  * longer match the schema (a value of the wrong type begins, a property `additionalProperties:
@@ -148,6 +160,7 @@ export function streamObject<T = unknown>(options: StreamObjectOptions): StreamO
   const object = new Lazy<T>()
   const finishReason = new Lazy<string | undefined>()
   const usage = new Lazy<GenerationUsage>()
+  const repairs = new Lazy<RepairRecord[]>()
   const run = new StreamRun(options, strategy, {
     partial: (v) => partials.push(v as DeepPartial<T>),
     element: (v) => elements.push(v as T extends readonly (infer E)[] ? E : never),
@@ -157,12 +170,14 @@ export function streamObject<T = unknown>(options: StreamObjectOptions): StreamO
     (value) => {
       finishReason.resolve(run.finishReason)
       usage.resolve(run.usage)
+      repairs.resolve(run.repairs)
       object.resolve(value as T)
       for (const c of [partials, elements, texts]) c.close()
     },
     (error: unknown) => {
       finishReason.resolve(run.finishReason)
       usage.resolve(run.usage)
+      repairs.resolve(run.repairs)
       object.reject(error)
       for (const c of [partials, elements, texts]) c.error(error)
     },
@@ -183,6 +198,9 @@ export function streamObject<T = unknown>(options: StreamObjectOptions): StreamO
     get usage() {
       return usage.get()
     },
+    get repairs() {
+      return repairs.get()
+    },
   }
   streamWork.set(result, () => run.work)
   return result
@@ -200,6 +218,8 @@ class StreamRun implements JsonListener {
   wantsPartials = false
   finishReason: string | undefined
   usage: GenerationUsage = NO_USAGE
+  /** What repair changed in the complete text (set only when the final value needed it). */
+  repairs: RepairRecord[] = []
   private readonly parser = new IncrementalJsonParser(this)
   private readonly checker: EarlyStopChecker | undefined
   /** Keys and indexes of the open values, root first (`array` mode finds its elements by them). */
@@ -245,6 +265,8 @@ class StreamRun implements JsonListener {
     try {
       json = this.parser.finish()
     } catch (e) {
+      const fixed = this.repaired()
+      if (fixed !== undefined) return fixed
       throw this.explain(e)
     }
     this.publish(true)
@@ -256,8 +278,20 @@ class StreamRun implements JsonListener {
       if (Array.isArray(list) && list.length === this.done.length) return this.done
     }
     const r = this.strategy.finish(json)
-    if (!r.success) throw this.noObject('No object generated: response did not match schema.', r.error)
+    if (!r.success) {
+      const fixed = this.repaired()
+      if (fixed !== undefined) return fixed
+      throw this.noObject('No object generated: response did not match schema.', r.error)
+    }
     return r.value
+  }
+
+  /** The final value from the complete text by `parseModelOutput`, or undefined. */
+  private repaired(): unknown {
+    const fixed = repairResponse(this.strategy, this.text, this.options.repair)
+    if (fixed === undefined) return undefined
+    this.repairs = fixed.repairs
+    return fixed.value
   }
 
   private onPart(part: ModelStreamPart): void {

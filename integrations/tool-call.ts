@@ -3,9 +3,12 @@
  * defaulted and checked against the tool's input schema with every problem collected, and a
  * rejection reads as instructions the model can follow on its next try.
  */
+import { ValidationError } from '../api.ts'
+import { parseModelOutput } from '../repair/index.ts'
+import type { RepairRecord, RepairSetting } from '../repair/index.ts'
 import { InvalidArgumentError, InvalidToolInputError } from './errors.ts'
 import { formatForModel } from './format-for-model.ts'
-import { getOwn, parseWithDefaults } from './parse-with-defaults.ts'
+import { getOwn, parseWithDefaults, toSchema } from './parse-with-defaults.ts'
 import type { SchemaInput } from './parse-with-defaults.ts'
 
 /** A tool as the integrations see it: the schemas of its input and, optionally, its output. */
@@ -43,12 +46,21 @@ export interface ParseToolCallOptions {
   tools: ToolSchemaSet
   /** Recorded on the error, when known. */
   toolCallId?: string
+  /**
+   * Repair of text input with `parseModelOutput` (fences, syntax slips, unambiguous coercions by
+   * the input schema): default `'none'`, the input is taken as `JSON.parse` reads it, because a
+   * tool call acts; `'all'` or an object of kinds turns repair on.
+   */
+  repair?: RepairSetting
+  /** Called with what repair changed, when it changed something (besides filling in defaults). */
+  onRepairs?: (repairs: RepairRecord[]) => void
 }
 
 /**
  * Parses, defaults and validates the input of a model's tool call. Returns the defaulted copy of
  * the input (a string input is parsed first; empty or blank text counts as `{}`, as models send
- * for tools without parameters). The caller's value is never mutated.
+ * for tools without parameters). The caller's value is never mutated. With `repair`, text input
+ * goes through `parseModelOutput` first (`onRepairs` hears what changed).
  *
  * @throws InvalidToolInputError when the text is not JSON (`cause`: the `SyntaxError`) or the
  *   input does not match (`cause`: the `ValidationError`, every problem up to 20 when the schema
@@ -60,6 +72,9 @@ export function parseToolCall(options: ParseToolCallOptions): unknown {
   const { toolName, input, toolCallId } = options
   const tool = requireTool(options.tools, toolName)
   let value = input
+  if (typeof input === 'string' && input.trim() !== '' && options.repair !== undefined && options.repair !== 'none') {
+    return repairToolInput(tool, toolName, input, toolCallId, options.repair, options.onRepairs)
+  }
   if (typeof input === 'string') {
     if (input.trim() === '') value = {}
     else {
@@ -77,6 +92,32 @@ export function parseToolCall(options: ParseToolCallOptions): unknown {
     }
   }
   return checkToolInput(tool, toolName, value, input, toolCallId, '')
+}
+
+/** `parseToolCall` with repair on: the repaired, defaulted value, or the error it would throw anyway. */
+function repairToolInput(
+  tool: ToolSchemas,
+  toolName: string,
+  input: string,
+  toolCallId: string | undefined,
+  setting: RepairSetting,
+  onRepairs: ((repairs: RepairRecord[]) => void) | undefined,
+): unknown {
+  const r = parseModelOutput(input, toSchema(tool.inputSchema), { repairs: setting })
+  if (r.success) {
+    if (onRepairs !== undefined && r.repairs.some((x) => x.kind !== 'default')) onRepairs(r.repairs)
+    return r.value
+  }
+  if (!ValidationError.isInstance(r.error)) {
+    throw new InvalidToolInputError({
+      toolName,
+      toolInput: input,
+      toolCallId,
+      cause: r.error,
+      message: `$: the input is not valid JSON (${r.error.message}); send one JSON value that matches the tool's input schema`,
+    })
+  }
+  throw new InvalidToolInputError({ toolName, toolInput: input, toolCallId, cause: r.error, message: formatForModel(r.error, { value: r.value }) })
 }
 
 /**

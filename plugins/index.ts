@@ -25,7 +25,7 @@ export { formatKeyword }
 export { formatCheckers } from './format/index.ts'
 export { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31 } from './dialects.ts'
 export { convertSchema, toDraft07, toOpenApi30 } from './convert/index.ts'
-export { linearEngine, regexEngines, superLinearReason } from './regex/index.ts'
+export { regexEngines, superLinearReason } from './regex/index.ts'
 
 /**
  * Every keyword of drafts 2020-12, 2019-09, draft-07, draft-06, draft-04 and the OpenAPI 3.0 / 3.1

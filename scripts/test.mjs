@@ -28,7 +28,7 @@ function step(label, command, args) {
 }
 
 step('type-check (tsc --noEmit)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
-step('build (tsc -p tsconfig.build.json)', 'npx', ['tsc', '-p', 'tsconfig.build.json'])
+step('build (node scripts/build.mjs)', 'node', ['scripts/build.mjs'])
 
 // uvu under c8: uvu's own summary gives the case counts; c8 enforces the coverage threshold.
 const uvu = run('unit, table and official-suite tests (uvu under c8)', 'npx', [
@@ -47,6 +47,8 @@ const uvu = run('unit, table and official-suite tests (uvu under c8)', 'npx', [
   'node',
   '--import',
   'tsx',
+  '--import',
+  './test/support/optional-entries.ts',
   'node_modules/uvu/bin.js',
   'test',
   '\\.test\\.ts$',
@@ -74,7 +76,7 @@ if (uvu.status !== 0 && ok === total) {
 // Checks that must run without code generation run under plain node against the build.
 // (.mjs files import the build; .ts files run through tsx, which itself needs no code generation.)
 for (const file of readdirSync('test/no-eval').filter((f) => /\.(mjs|ts)$/.test(f)).sort()) {
-  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : []
+  const loader = file.endsWith('.ts') ? ['--import', 'tsx', '--import', './test/support/optional-entries.ts'] : []
   const r = run(`no-eval: ${file}`, 'node', ['--disallow-code-generation-from-strings', ...loader, `test/no-eval/${file}`])
   const m = /(\d+) passed, (\d+) failed/.exec(r.text)
   if (m === null || r.status !== 0) failed += m === null ? 1 : Math.max(1, Number(m[2]))

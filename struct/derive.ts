@@ -5,7 +5,7 @@
  * and one used more than once, or recursively, becomes a `$defs` entry (the declaration itself
  * becomes `#`). Anonymous types are always inlined.
  */
-import type * as TS from 'typescript-6'
+import type * as TS from 'typescript'
 import type { StructOptions, StructWarning } from '../core/index.ts'
 import { Problems } from './errors.ts'
 import type { Owner } from './errors.ts'

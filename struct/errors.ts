@@ -4,9 +4,11 @@
  * a person can jump straight to the line. Problems are collected for the whole declaration and
  * thrown together as one `SchemaError`: one run shows every property to fix.
  */
-import path from 'node:path'
 import { SchemaError, formatPointer } from '../core/index.ts'
 import type { SchemaProblem } from '../core/index.ts'
+import { builtin } from './builtin.ts'
+
+const path = builtin('node:path')
 
 /** Where a property was declared, for messages. */
 export interface Owner {

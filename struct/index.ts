@@ -7,13 +7,15 @@
  * TypeScript is loaded only when a schema is derived (see `typescript.ts`); programs are cached
  * per file set (see `program-cache.ts`).
  */
-import path from 'node:path'
 import type { StructDeriver, StructOptions, StructType } from '../core/index.ts'
 import { Derivation } from './derive.ts'
 import { displayPath, structError } from './errors.ts'
 import { findDeclaration, resolveTarget } from './locate.ts'
 import { programFor } from './program-cache.ts'
 import { loadTypeScript } from './typescript.ts'
+import { builtin } from './builtin.ts'
+
+const path = builtin('node:path')
 
 export { structCacheStats } from './program-cache.ts'
 

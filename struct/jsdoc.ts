@@ -9,7 +9,7 @@
  * another tool that would otherwise be dropped silently. A known tag with a value that does not
  * fit (`@minimum ten`) is a problem reported with the property it sits on.
  */
-import type * as TS from 'typescript-6'
+import type * as TS from 'typescript'
 import type { Derivation, JsonSchema } from './derive.ts'
 
 type TagReader = (text: string) => unknown

@@ -3,13 +3,15 @@
  * `basePath`), then the interface, type alias, class or enum of that name in the file, exported
  * or not (re-exports followed).
  */
-import { existsSync, statSync } from 'node:fs'
-import path from 'node:path'
-import type * as TS from 'typescript-6'
+import type * as TS from 'typescript'
 import { SchemaError } from '../core/index.ts'
 import type { StructType } from '../core/index.ts'
 import { displayPath, structError } from './errors.ts'
 import type { TypeScript } from './typescript.ts'
+import { builtin } from './builtin.ts'
+
+const { existsSync, statSync } = builtin('node:fs')
+const path = builtin('node:path')
 
 /** A resolved `StructType`. */
 export interface Target {

@@ -9,12 +9,14 @@
  * reads: methods and accessors live on the prototype and are left out; `#private` fields are not
  * properties at all.
  */
-import path from 'node:path'
-import type * as TS from 'typescript-6'
+import type * as TS from 'typescript'
 import type { Derivation, JsonSchema } from './derive.ts'
 import { displayPath } from './errors.ts'
 import type { Owner } from './errors.ts'
 import { annotate } from './jsdoc.ts'
+import { builtin } from './builtin.ts'
+
+const path = builtin('node:path')
 
 /** JSON keys a `number` index signature accepts: what `String(n)` gives for a finite number. */
 const NUMERIC_KEY = '^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$'

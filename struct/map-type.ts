@@ -4,7 +4,7 @@
  * hold (functions, symbols, `bigint`, `undefined` on its own) and whatever is still generic is a
  * problem naming the type, never a schema that quietly accepts anything.
  */
-import type * as TS from 'typescript-6'
+import type * as TS from 'typescript'
 import type { Derivation, JsonSchema } from './derive.ts'
 import { mapObject } from './map-object.ts'
 

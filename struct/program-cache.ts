@@ -9,10 +9,12 @@
  * `RACY_MS` of when it was read may change without a visible mtime change (coarse filesystem
  * timestamps), so such a file is compared by content until it is old enough to trust its mtime.
  */
-import { readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
-import type * as TS from 'typescript-6'
+import type * as TS from 'typescript'
 import type { TypeScript } from './typescript.ts'
+import { builtin } from './builtin.ts'
+
+const { readFileSync, statSync } = builtin('node:fs')
+const path = builtin('node:path')
 
 /** Programs kept; the least recently used one beyond this is dropped. */
 const MAX_PROGRAMS = 16

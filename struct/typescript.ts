@@ -1,35 +1,49 @@
 /**
- * Loads the TypeScript compiler on first use. It is an aliased optional dependency
- * (`typescript-6` = `typescript@~6.0`, the last release with a JavaScript compiler API) rather
- * than a peer, so projects on TypeScript 7 still install; and it is required lazily, so nothing
- * pays for its 9 MB until a struct schema is derived.
+ * Loads the user's TypeScript compiler on first use. `typescript` is an optional peer
+ * dependency: installing schemavet installs no compiler (and no `tsc` binary that could shadow
+ * the project's own), and nothing pays for loading it until a struct schema is derived.
  */
-import { createRequire } from 'node:module'
-import type * as TS from 'typescript-6'
+import type * as TS from 'typescript'
+import { builtin } from './builtin.ts'
 
 /** The TypeScript compiler API module. */
 export type TypeScript = typeof TS
 
-const PACKAGE = 'typescript-6'
+const PACKAGE = 'typescript'
 let loaded: TypeScript | undefined
 
+/** Whether `e` says the module itself (not one of its files) could not be found. */
+function notFound(e: unknown): boolean {
+  return (e as { code?: unknown }).code === 'MODULE_NOT_FOUND'
+}
+
 /**
- * The TypeScript compiler API, loaded with `require` on the first call and cached after that.
+ * The TypeScript compiler API, loaded with `require` on the first call and cached after that:
+ * first as seen from this package (a peer dependency resolves from here), then from the working
+ * directory (a project that has `typescript` where schemavet's own lookup does not reach).
  * `name` exists for tests (a package that is not installed).
- * @throws Error saying how to install it when the package is missing
+ * @throws Error naming the install command when the package is missing
  */
 export function loadTypeScript(name: string = PACKAGE): TypeScript {
   if (name === PACKAGE && loaded !== undefined) return loaded
-  let ts: TypeScript
-  try {
-    ts = createRequire(import.meta.url)(name) as TypeScript
-  } catch (e) {
-    const code = (e as { code?: unknown }).code
-    if (code !== 'MODULE_NOT_FOUND') throw e
+  const { createRequire } = builtin('node:module')
+  const path = builtin('node:path')
+  let ts: TypeScript | undefined
+  let failure: unknown
+  for (const from of [import.meta.url, path.join(process.cwd(), 'package.json')]) {
+    try {
+      ts = createRequire(from)(name) as TypeScript
+      break
+    } catch (e) {
+      if (!notFound(e)) throw e
+      failure = e
+    }
+  }
+  if (ts === undefined) {
     throw new Error(
-      `schemavet: deriving a schema from a TypeScript declaration needs the TypeScript 6 compiler API, and the optional dependency "${name}" is not installed. ` +
-        `Install it with: npm install ${name}@npm:typescript@~6.0 (or generate the schema at build time with "schemavet struct" and ship the JSON).`,
-      { cause: e },
+      `schemavet: deriving a schema from a TypeScript declaration needs the TypeScript compiler (5.x or 6.x), an optional peer dependency, and "${name}" is not installed. ` +
+        `Install it with: npm install --save-dev ${name} (or generate the schema at build time with "schemavet struct" and ship the JSON).`,
+      { cause: failure },
     )
   }
   if (name === PACKAGE) loaded = ts

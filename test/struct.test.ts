@@ -934,11 +934,11 @@ errors('names that do not resolve and syntax errors are errors naming the file',
 
 errors('a missing TypeScript compiler is an Error saying how to install it', () => {
   try {
-    loadTypeScript('typescript-6-not-installed')
+    loadTypeScript('typescript-not-installed')
     assert.unreachable('expected an Error')
   } catch (e) {
     assert.instance(e, Error)
-    assert.match((e as Error).message, 'npm install typescript-6-not-installed@npm:typescript@~6.0')
+    assert.match((e as Error).message, 'npm install --save-dev typescript-not-installed')
   }
 })
 
@@ -1058,7 +1058,7 @@ cache('keeps a bounded number of programs', () => {
 cache('nothing loads TypeScript until a struct schema is derived', () => {
   const code = `
     import { createRequire } from 'node:module'
-    const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((f) => /typescript-6/.test(f))
+    const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((f) => /node_modules[\\/]typescript[\\/]/.test(f))
     const { newJSONSchema } = await import(${JSON.stringify(path.join(root, 'api.ts'))})
     const { deriveStructSchema } = await import(${JSON.stringify(path.join(root, 'struct/index.ts'))})
     newJSONSchema({ type: 'string' })

@@ -3,6 +3,7 @@ import type { FormatChecker } from '../../core/index.ts'
 import { INLINE_DATE_TIME } from './date-time.ts'
 import { inlined } from './inline.ts'
 import { isRegex } from './misc.ts'
+import { hasIdna, isEmail, isHostname, isIdnEmail, isIdnHostname } from './network.ts'
 
 /** `format` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 /** What each standard format looks like, with an example a reader (or a model) can copy. */
@@ -55,6 +56,15 @@ export const formatKeyword = defineKeyword<unknown, Format>({
     if (check === isRegex && ctx.options.regex !== 'ecmascript') {
       ctx.regexProblem('') // a kernel without that engine fails here, at compile time, not per value
       check = (s) => ctx.regexProblem(s) === undefined
+    }
+    if (!hasIdna()) {
+      // Never a silent change of meaning: an IDN format without its checker does not compile.
+      if (check === isIdnHostname || check === isIdnEmail) {
+        ctx.fail(`format "${name}" needs the IDNA2008 checker, which is not loaded: import 'schemavet/idn' once before compiling (or pass formats: 'annotate')`)
+      }
+      if (check === isHostname || check === isEmail) {
+        ctx.warn(`format "${name}" refuses names with an xn-- label (IDNA A-labels) unless 'schemavet/idn' is imported`)
+      }
     }
     return check === undefined ? undefined : new Format(name, check)
   },

@@ -2,10 +2,31 @@
  * Network formats: `ipv4`, `ipv6`, `hostname`, `idn-hostname`, `email`, `idn-email`.
  *
  * The IP and ASCII host name checks are single anchored regular expressions (no allocation).
- * Anything that involves Unicode host names goes through {@link isIdnaHostname}, which allocates.
+ * Anything that involves Unicode host names goes through the IDNA2008 check, which allocates and
+ * carries Unicode tables (about 180 KB): it is registered by the `schemavet/idn` entry
+ * ({@link provideIdna}), so a bundle that does not import that entry does not carry it.
  */
 import { HOSTNAME, IPV4_ADDRESS, IPV6_ADDRESS } from './abnf.ts'
-import { isIdnaHostname } from './idna.ts'
+
+let idna: ((value: string) => boolean) | undefined
+
+/** Registers the IDNA2008 host name check; called by the `schemavet/idn` entry when it loads. */
+export function provideIdna(check: (value: string) => boolean): void {
+  idna = check
+}
+
+/** Whether the IDNA2008 check is registered (`idn-hostname` and `idn-email` need it). */
+export function hasIdna(): boolean {
+  return idna !== undefined
+}
+
+/**
+ * The IDNA2008 check of a host name. Without `schemavet/idn` a name that needs it (an `xn--`
+ * label) is refused, never passed unchecked; the `format` keyword says so when it compiles.
+ */
+function isIdnaHostname(value: string): boolean {
+  return idna !== undefined && idna(value)
+}
 
 const IPV4_RE = new RegExp(`^${IPV4_ADDRESS}$`)
 const IPV6_RE = new RegExp(`^${IPV6_ADDRESS}$`)

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict'
 import { check, checkCodeGenerationForbidden, finish } from '../support/no-eval-checks.mjs'
-import { applyDefaults, newJSONSchema } from '../../dist/index.js'
-import { Kernel } from '../../dist/core/index.js'
-import { dialect2020, linearEngine, standardKeywords } from '../../dist/plugins/index.js'
+import { Kernel, applyDefaults, newJSONSchema } from '../../dist/index.js'
+import { linearEngine } from '../../dist/linear-regex.js'
+import { dialect2020, standardKeywords } from '../../dist/plugins/index.js'
 
 // Only a hang trips this (nothing here takes a noticeable fraction of it).
 const watchdog = setTimeout(() => {

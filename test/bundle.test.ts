@@ -1,0 +1,115 @@
+/**
+ * The package as a browser or Worker user gets it: test/browser/consumer.mjs bundled for
+ * `--platform=browser` from the build (size printed and bounded), then run in workerd, the
+ * Cloudflare Workers runtime, where code generation from strings is off. Needs `npm run build`
+ * (npm test builds first). The same bundle runs in headless Chromium with `npm run test:browser`.
+ */
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+// @ts-expect-error a plain ES module of the tests, without types
+import { ROOT, bundleConsumer, describe } from './browser/bundle.mjs'
+
+interface Bundle {
+  code: string
+  bytes: number
+  gzipped: number
+  inputs: string[]
+  warnings: string[]
+}
+
+const LIMIT = 60 * 1024
+
+const bundle = suite('the browser bundle of a small consumer')
+let built: Bundle
+
+bundle.before(async () => {
+  assert.ok(existsSync(join(ROOT, 'dist/index.js')), 'run npm run build first')
+  built = (await bundleConsumer()) as Bundle
+  console.log(`\n${describe(built)}`)
+})
+
+bundle('bundles without a warning (no node: module, no side-effect import dropped)', () => {
+  assert.equal(built.warnings, [])
+  // Static or dynamic imports only: the struct fallback names node:module in a runtime call.
+  assert.not.match(built.code, /(\bfrom|\bimport)\s*\(?\s*["']node:/)
+})
+
+bundle(`is at most ${LIMIT / 1024} KB minified and gzipped, all it loads`, () => {
+  assert.ok(built.gzipped <= LIMIT, `${built.gzipped} bytes`)
+})
+
+bundle('carries no IDN tables, linear regex engine, struct derivation or CLI it does not use', () => {
+  const unused = built.inputs.filter((f) => /idn-hostname|re2js|typescript|(^|\/)(struct|cli)\//.test(f))
+  assert.equal(unused, [])
+  // The bundle comes from the build, not the sources.
+  assert.ok(built.inputs.some((f) => f.startsWith('dist/')), built.inputs.join(', '))
+})
+
+bundle.run()
+
+const entries = suite('the browser-safe entries')
+
+for (const entry of ['schemavet', 'schemavet/integrations', 'schemavet/plugins']) {
+  entries(`${entry} bundles for the browser with no node: module and none of the optional parts`, async () => {
+    const result = await build({
+      stdin: { contents: `export * from '${entry}'`, resolveDir: ROOT, loader: 'js' },
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    assert.equal(result.warnings.map((w) => w.text), [])
+    const inputs = Object.keys(result.metafile.inputs)
+    assert.equal(inputs.filter((f) => /idn-hostname|re2js|typescript|(^|\/)(struct|cli)\//.test(f)), [])
+    assert.not.match(result.outputFiles[0]!.text, /(\bfrom|\bimport)\s*\(?\s*["']node:/)
+  })
+}
+
+entries.run()
+
+const workerd = suite('the bundle in workerd (no code generation)')
+
+workerd('validates, applies defaults and names missing entries in the Workers runtime', async () => {
+  built ??= (await bundleConsumer()) as Bundle
+  const dir = mkdtempSync(join(tmpdir(), 'schemavet-workerd-'))
+  try {
+    writeFileSync(join(dir, 'consumer.js'), built.code)
+    copyFileSync(join(ROOT, 'test/browser/worker.mjs'), join(dir, 'worker.mjs'))
+    writeFileSync(
+      join(dir, 'config.capnp'),
+      [
+        'using Workerd = import "/workerd/workerd.capnp";',
+        'const config :Workerd.Config = (services = [ (name = "main", worker = .worker) ]);',
+        'const worker :Workerd.Worker = (',
+        '  modules = [ (name = "worker", esModule = embed "worker.mjs"), (name = "consumer.js", esModule = embed "consumer.js") ],',
+        '  compatibilityDate = "2026-11-01",',
+        ');',
+        '',
+      ].join('\n'),
+    )
+    // The workerd package's main export is the path of the binary its platform package installed.
+    const bin = (createRequire(import.meta.url)('workerd') as { default: string }).default
+    // The timeout only ends a hung runtime; nothing is measured.
+    const run = spawnSync(bin, ['test', join(dir, 'config.capnp')], { cwd: dir, encoding: 'utf8', timeout: 300_000 })
+    const output = `${run.stdout}\n${run.stderr}`
+    const line = /RESULTS (.*)/.exec(output)
+    assert.ok(line !== null, `no results from workerd:\n${output}`)
+    const { codeGeneration, results } = JSON.parse(line![1]!) as { codeGeneration: boolean; results: { name: string; ok: boolean; detail?: string }[] }
+    assert.is(codeGeneration, false, 'workerd allowed new Function: the no-eval path was not exercised')
+    assert.ok(results.length >= 8, `${results.length} checks`)
+    assert.equal(results.filter((r) => !r.ok), [])
+    assert.is(run.status, 0, output)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+workerd.run()

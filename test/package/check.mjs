@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:package`: the package as a user installs it. Packs this checkout with `npm pack`
+ * (which runs `prepack`, the build), then installs the tarball into fresh projects with the npm
+ * registry as the only network source and checks:
+ *
+ * - alone: no `typescript` package and no `.bin/tsc` / `.bin/tsserver` appear, the install is at
+ *   most 8 MB, every entry imports, `require('schemavet')` returns the API, the bin runs;
+ * - beside TypeScript 5.x: the project's own `tsc` is still 5.x and its build (which type-checks
+ *   code using schemavet, `moduleResolution: nodenext` and `node`) passes, and struct derivation
+ *   uses that TypeScript.
+ *
+ * Prints `N passed, N failed` last and exits non-zero on a failure.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const MAX_INSTALLED = 8 * 1024 * 1024
+const TYPESCRIPT_5 = 'typescript@~5.9.0'
+let passed = 0
+let failed = 0
+
+function check(name, f) {
+  try {
+    f()
+    passed++
+    console.log(`ok   ${name}`)
+  } catch (e) {
+    failed++
+    console.log(`FAIL ${name}: ${e instanceof Error ? e.message : String(e)}`)
+  }
+}
+
+function ensure(condition, message) {
+  if (!condition) throw new Error(message)
+}
+
+/** Runs a command; throws with its output when it fails. */
+function sh(command, args, cwd, env = {}) {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 28 })
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}:\n${r.stdout}\n${r.stderr}`)
+  return r.stdout
+}
+
+/** Bytes of every file under `dir` (symbolic links not followed). */
+function du(dir) {
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name)
+    if (entry.isDirectory()) total += du(p)
+    else if (entry.isFile()) total += statSync(p).size
+  }
+  return total
+}
+
+function project(dir, pkg) {
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, ...pkg }, null, 2))
+}
+
+const npmInstall = (cwd, ...specs) => sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...specs], cwd)
+
+const work = mkdtempSync(join(tmpdir(), 'schemavet-package-'))
+try {
+  // npm pack runs prepack (the build) and prints the tarball's name last.
+  const packed = sh('npm', ['pack', '--pack-destination', work], ROOT).trim().split('\n').pop()
+  const tarball = join(work, packed)
+  console.log(`packed ${packed} (${(statSync(tarball).size / 1024).toFixed(1)} KB)`)
+
+  // ── alone ─────────────────────────────────────────────────────────────────────────────────
+  const alone = join(work, 'alone')
+  project(alone, { type: 'module' })
+  npmInstall(alone, tarball)
+  const modules = join(alone, 'node_modules')
+  const size = du(modules)
+  console.log(`installed size: ${(size / 1024 / 1024).toFixed(2)} MB (${readdirSync(modules).filter((n) => !n.startsWith('.')).length} top-level packages)`)
+
+  check('installing schemavet adds no typescript package', () => {
+    const found = sh('npm', ['ls', 'typescript', '--all', '--parseable'], alone).trim()
+    ensure(found === '' && !existsSync(join(modules, 'typescript')), `found: ${found}`)
+  })
+  check('installing schemavet adds no tsc or tsserver binary', () => {
+    const bins = existsSync(join(modules, '.bin')) ? readdirSync(join(modules, '.bin')) : []
+    ensure(!bins.includes('tsc') && !bins.includes('tsserver'), `.bin: ${bins.join(', ')}`)
+  })
+  check(`the install is at most ${MAX_INSTALLED / 1024 / 1024} MB`, () => ensure(size <= MAX_INSTALLED, `${size} bytes`))
+  check('the package ships LICENSE, no source maps and no TypeScript sources', () => {
+    const files = sh('tar', ['-tzf', tarball], work).trim().split('\n')
+    ensure(files.includes('package/LICENSE'), 'no LICENSE')
+    const stray = files.filter((f) => /\.map$|(?<!\.d)\.ts$/.test(f))
+    ensure(stray.length === 0, stray.join(', '))
+  })
+  check('every exports entry imports in Node', () => {
+    const { exports } = JSON.parse(readFileSync(join(modules, 'schemavet/package.json'), 'utf8'))
+    const names = Object.keys(exports).filter((k) => k !== './package.json').map((k) => `schemavet${k.slice(1)}`)
+    const code = `for (const n of ${JSON.stringify(names)}) { const m = await import(n); if (Object.keys(m).length === 0) throw new Error(n + ' exports nothing') }`
+    sh(process.execPath, ['--input-type=module', '-e', code], alone)
+  })
+  check("require('schemavet') returns the API (CommonJS)", () => {
+    const out = sh(process.execPath, ['-e', "const s = require('schemavet'); const v = s.newJSONSchema({ type: 'object', properties: { n: { type: 'integer', default: 1 } } }); console.log(JSON.stringify([typeof s.applyDefaults, v.validate(s.applyDefaults({}, v)), require('schemavet/integrations').parseToolCall.name]))"], alone)
+    ensure(out.trim() === '["function",null,"parseToolCall"]', out)
+  })
+  check('the schemavet bin runs', () => {
+    writeFileSync(join(alone, 's.json'), JSON.stringify({ type: 'string', format: 'idn-hostname' }))
+    writeFileSync(join(alone, 'd.json'), JSON.stringify('例え.テスト'))
+    const out = sh(join(modules, '.bin/schemavet'), ['validate', 's.json', 'd.json'], alone)
+    ensure(/^d\.json: valid$/m.test(out), out)
+  })
+  check('struct derivation without TypeScript says how to install it', () => {
+    writeFileSync(join(alone, 'types.ts'), 'export interface T { a: string }\n')
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import { newStructSchema } from 'schemavet'; newStructSchema('./types.ts#T')"], { cwd: alone, encoding: 'utf8' })
+    ensure(r.status !== 0 && r.stderr.includes('npm install --save-dev typescript'), r.stderr)
+  })
+
+  // ── beside TypeScript 5.x ─────────────────────────────────────────────────────────────────
+  const typed = join(work, 'typed')
+  project(typed, { type: 'module', scripts: { build: 'tsc -p tsconfig.json && tsc -p tsconfig.node10.json' } })
+  npmInstall(typed, TYPESCRIPT_5)
+  npmInstall(typed, tarball)
+  mkdirSync(join(typed, 'src'))
+  writeFileSync(
+    join(typed, 'src/index.ts'),
+    [
+      "import { applyDefaults, newJSONSchema, SchemaError } from 'schemavet'",
+      "import { parseToolCall } from 'schemavet/integrations'",
+      "import { draft2020 } from 'schemavet/plugins'",
+      "import 'schemavet/idn'",
+      "const schema = newJSONSchema({ type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer', default: 3 } }, required: ['city'] } as const)",
+      'const trip = applyDefaults({ city: "Oslo" }, schema)',
+      'const days: number = trip.days',
+      'export const summary = [days, schema.validate(trip) === null, typeof parseToolCall, draft2020.length, SchemaError.name]',
+      '',
+    ].join('\n'),
+  )
+  writeFileSync(join(typed, 'src/types.ts'), 'export interface Trip {\n  city: string\n  /** @minimum 1 */\n  days?: number\n}\n')
+  const compilerOptions = { target: 'ES2022', strict: true, outDir: 'out', skipLibCheck: false, types: [] }
+  writeFileSync(join(typed, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' }, include: ['src/index.ts'] }))
+  writeFileSync(
+    join(typed, 'tsconfig.node10.json'),
+    JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'node', noEmit: true }, include: ['src/index.ts'] }),
+  )
+
+  check("the project's tsc is still its own TypeScript 5.x", () => {
+    const version = sh(join(typed, 'node_modules/.bin/tsc'), ['--version'], typed).trim()
+    ensure(/^Version 5\./.test(version), version)
+    const copies = sh('npm', ['ls', 'typescript', '--all', '--parseable'], typed).trim().split('\n')
+    ensure(copies.length === 1, copies.join(', '))
+  })
+  check('the project still builds with its own tsc 5.x (nodenext and node10 resolution, skipLibCheck off)', () => {
+    sh('npm', ['run', 'build'], typed)
+    const out = sh(process.execPath, ['-e', "import('./out/index.js').then((m) => console.log(JSON.stringify(m.summary)))"], typed)
+    const [days, valid, parse, keywords, error] = JSON.parse(out)
+    ensure(days === 3 && valid === true && parse === 'function' && keywords > 0 && error === 'SchemaError', out)
+  })
+  check("struct derivation uses the project's TypeScript 5.x", () => {
+    const code = "import { newStructSchema } from 'schemavet/struct'; const v = newStructSchema('./src/types.ts#Trip'); console.log(JSON.stringify([v.jsonSchema().required, v.validate({ city: 'Oslo', days: 0 }) === null]))"
+    const out = sh(process.execPath, ['--input-type=module', '-e', code], typed)
+    ensure(out.trim() === '[["city"],false]', out)
+  })
+} catch (e) {
+  failed++
+  console.log(`FAIL ${e instanceof Error ? e.message : String(e)}`)
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)
