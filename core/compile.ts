@@ -7,7 +7,7 @@ import { SchemaError } from './errors.ts'
 import type { SchemaProblem } from './errors.ts'
 import type { Hooks } from './hooks.ts'
 import { hasOwn, isObject } from './json.ts'
-import { excerpt } from './words.ts'
+import { excerpt, falseSchemaText } from './words.ts'
 import { countExceeded } from './limits.ts'
 import { Handle, Node } from './node.ts'
 import type { Step } from './node.ts'
@@ -61,7 +61,7 @@ const FALSE_SCHEMA: KeywordDefinition = {
   vocabulary: 'core',
   compile: () => true,
   validate: () => false,
-  error: { message: (_p, _c, x) => `no value is allowed here (the schema is false; got ${excerpt(x)})` },
+  error: { message: (_p, _c, x) => falseSchemaText(excerpt(x)) },
 }
 
 /** Thrown inside compile; collected into one `SchemaError`. */

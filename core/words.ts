@@ -26,6 +26,11 @@ export function got(value: unknown): string {
   return ` (got ${excerpt(value)})`
 }
 
+/** The message of a `false` schema; `received` is the received value's excerpt, when known. */
+export function falseSchemaText(received?: string): string {
+  return `no value is allowed here (the schema is false${received === undefined ? '' : `; got ${received}`})`
+}
+
 /** Allowed values as a list: `"a", "b", "c"`, the first `LISTED_VALUES` spelled out, the rest counted. */
 export function valueList(values: readonly unknown[]): string {
   const shown: string[] = []

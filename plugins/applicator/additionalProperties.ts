@@ -17,6 +17,11 @@ class Additional {
 
 const NO_PATTERNS: readonly RegexMatcher[] = Object.freeze([])
 
+/** The message of a property `additionalProperties: false` forbids: the property's name is what was received. */
+export function additionalText(key: string): string {
+  return `must not have property ${excerpt(key, 200)} (no additional properties are allowed; remove it)`
+}
+
 function isAdditional(a: Additional, key: string, ctx?: RunContext): boolean {
   if (a.named.has(key)) return false
   for (const re of a.patterns) if (re.test(key, ctx)) return false
@@ -56,7 +61,7 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
       if (tracker !== null) tracker.markProperty(key)
       if (a.forbidden) {
         ok = false
-        ctx.report({ additionalProperty: key }, `must not have property ${excerpt(key, 200)} (no additional properties are allowed; remove it)`)
+        ctx.report({ additionalProperty: key }, additionalText(key))
         if (!keepGoing) return false
       } else if (!ctx.apply(a.handle, v, key)) {
         ok = false
