@@ -112,8 +112,8 @@ const GOLDEN: Golden[] = [
     data: 5,
     expected: "$: circular reference: the schema's $recursiveRef cycle # -> # never consumes input, so no value can be checked (a schema error, not fixable in the value)",
   },
-  { keyword: 'contentEncoding (draft-07)', schema: { $schema: D7, contentEncoding: 'base64' }, data: '%%%', expected: '$: must be base64-encoded' },
-  { keyword: 'contentMediaType (draft-07)', schema: { $schema: D7, contentMediaType: 'application/json' }, data: '{x', expected: '$: must be a JSON document (contentMediaType application/json)' },
+  { keyword: 'contentEncoding (draft-07)', schema: { $schema: D7, contentEncoding: 'base64' }, data: '%%%', expected: '$: must be base64-encoded (RFC 4648 alphabet, e.g. aGVsbG8=) (got "%%%")' },
+  { keyword: 'contentMediaType (draft-07)', schema: { $schema: D7, contentMediaType: 'application/json' }, data: '{x', expected: '$: must be a JSON document (contentMediaType application/json, e.g. {"a":1}) (got "{x")' },
   { keyword: 'a missing root value', schema: {}, data: undefined, expected: '$: a value is required (got undefined)' },
 ]
 
