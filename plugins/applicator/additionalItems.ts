@@ -37,7 +37,8 @@ export const additionalItemsKeyword = defineKeyword<unknown, AdditionalItems>({
     let ok = true
     for (let i = c.from; i < a.length; i++) {
       if (c.forbidden) {
-        ctx.report({ limit: c.from }, tooManyItems(c.from, a.length))
+        // The message is built only on the failure pass.
+        if (ctx.collecting) ctx.report({ limit: c.from }, tooManyItems(c.from, a.length))
         return false
       }
       if (!ctx.apply(c.handle, a[i], i)) {

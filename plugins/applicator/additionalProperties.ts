@@ -61,7 +61,8 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
       if (tracker !== null) tracker.markProperty(key)
       if (a.forbidden) {
         ok = false
-        ctx.report({ additionalProperty: key }, additionalText(key))
+        // The message is built only on the failure pass.
+        if (ctx.collecting) ctx.report({ additionalProperty: key }, additionalText(key))
         if (!keepGoing) return false
       } else if (!ctx.apply(a.handle, v, key)) {
         ok = false

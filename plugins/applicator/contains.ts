@@ -50,11 +50,12 @@ export const containsKeyword = defineKeyword<unknown, Contains>({
     }
     ctx.resetErrors(mark)
     if (matches < c.min) {
-      ctx.report({ minContains: c.min }, `must contain at least ${counted(c.min, 'item')} matching the "contains" schema (got ${matches} of ${counted(a.length, 'item')})`)
+      // The message is built only on the failure pass.
+      if (ctx.collecting) ctx.report({ minContains: c.min }, `must contain at least ${counted(c.min, 'item')} matching the "contains" schema (got ${matches} of ${counted(a.length, 'item')})`)
       return false
     }
     if (matches > c.max) {
-      ctx.report({ maxContains: c.max }, `must contain at most ${counted(c.max, 'item')} matching the "contains" schema (got ${matches} of ${counted(a.length, 'item')})`)
+      if (ctx.collecting) ctx.report({ maxContains: c.max }, `must contain at most ${counted(c.max, 'item')} matching the "contains" schema (got ${matches} of ${counted(a.length, 'item')})`)
       return false
     }
     return true

@@ -38,7 +38,8 @@ export const dependenciesKeyword = defineKeyword<unknown, Dependency[]>({
         for (const dep of required!) {
           if (hasOwn(o, dep) && o[dep] !== undefined) continue
           ok = false
-          ctx.report(
+          // The message is built only on the failure pass.
+          if (ctx.collecting) ctx.report(
             { property: name, missingProperty: dep, depsCount: required!.length, deps: required!.join(', ') },
             dependentText(dep, name, o),
           )

@@ -38,9 +38,11 @@ export const ifKeyword = defineKeyword<unknown, IfThenElse>({
     ctx.resetErrors(mark)
     const branch = matched ? c.then : c.else
     if (branch === undefined || ctx.apply(branch, x)) return true
+    // The message is built only on the failure pass.
+    if (!ctx.collecting) return false
     ctx.report(
       { failingKeyword: matched ? 'then' : 'else' },
-      `${matched ? 'must match the "then" schema because it matches the "if" schema' : 'must match the "else" schema because it does not match the "if" schema'}${ctx.collecting ? got(x) : ''}`,
+      `${matched ? 'must match the "then" schema because it matches the "if" schema' : 'must match the "else" schema because it does not match the "if" schema'}${got(x)}`,
     )
     return false
   },
