@@ -77,7 +77,7 @@ const setup: KernelSetup = {
   formats: formatCheckers,
   registry: metaSchemas,
   regexEngines,
-  superLinear: superLinearReason,
+  superLinear: (source, syntax) => superLinearReason(source, undefined, syntax),
   structs: (type, options) => structDeriver()(type, options),
   convert: convertSchema,
 }

@@ -14,7 +14,7 @@ import type { Step } from './node.ts'
 import { Patterns } from './regex.ts'
 import type { Dialect, KeywordCatalog, Resource } from './schema-index.ts'
 import { Location, SchemaIndex } from './schema-index.ts'
-import type { CompileContext, CompiledKeyword, FormatChecker, KeywordDefinition, RegexEngine, RegexEngineName, ResolvedOptions } from './types.ts'
+import type { CompileContext, CompiledKeyword, FormatChecker, KeywordDefinition, RegexEngine, PatternSyntax, RegexEngineName, ResolvedOptions } from './types.ts'
 import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, splitFragment } from './uri.ts'
 import { classifyCycles } from './graph.ts'
 import { DynamicAnchors } from './dynamic-anchors.ts'
@@ -37,6 +37,8 @@ export interface CompileEnvironment {
   dialect(name: string): Dialect
   /** The message for a `$schema` that names neither a dialect nor a registered meta-schema. */
   unknownDialect(uri: string): string
+  /** The dialects that have a keyword (for the strict-mode error of an unknown one). */
+  dialectsOf(keyword: string): string[]
   /** Built-in format checkers. */
   formats: Readonly<Record<string, FormatChecker>>
   /** Documents every compile can reach (meta-schemas), by URI. */
@@ -44,7 +46,7 @@ export interface CompileEnvironment {
   /** Regex engines by name (the platform `RegExp` stands in for a missing `ecmascript`). */
   regexEngines: Partial<Record<RegexEngineName, RegexEngine>>
   /** The super-linear pattern check, if the kernel has one. */
-  superLinear: ((source: string) => string | undefined) | undefined
+  superLinear: ((source: string, syntax?: PatternSyntax) => string | undefined) | undefined
 }
 
 /** What compiling one keyword of a dialect needs. */
@@ -106,7 +108,11 @@ export class Compilation {
     const [key] = splitFragment(uri)
     if (this.customDialects.has(key)) return this.customDialects.get(key)
     this.customDialects.set(key, undefined)
-    const doc = this.options.schemas[key] ?? this.options.schemas[key + '#'] ?? this.env.registry.get(key)
+    const doc =
+      this.options.schemas[key] ??
+      this.options.schemas[key + '#'] ??
+      this.env.registry.get(key) ??
+      (this.options.untrusted ? undefined : this.env.hooks.resolveRef.call(key))
     // Guessing the dialect of a schema whose $schema nobody can read would misread its keywords.
     if (doc === undefined) throw new Error(this.env.unknownDialect(uri))
     if (!isObject(doc)) return undefined
@@ -243,7 +249,14 @@ export class Compilation {
       const ctx = new KeywordContext(this, node, schema, keyword, where, false)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
       if (step !== undefined) this.pushStep(node.step(step, keyword))
-      else if (this.options.strict && dialect.extensions?.test(keyword) !== true) ctx.fail(`unknown keyword "${keyword}" (strict mode; a typo?)`)
+      else if (this.options.strict && dialect.extensions?.test(keyword) !== true) {
+        const elsewhere = this.env.dialectsOf(keyword)
+        ctx.fail(
+          elsewhere.length === 0
+            ? `unknown keyword "${keyword}" (strict mode; a typo?)`
+            : `unknown keyword "${keyword}" in ${dialect.name} (strict mode): it is a keyword of ${elsewhere.join(' / ')}; choose that dialect or rewrite it`,
+        )
+      }
     }
     this.takeParts(node, steps, edges)
     return node

@@ -11,7 +11,6 @@ import type { Chosen, Inferred } from './infer.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { Dialect, KeywordCatalog } from './schema-index.ts'
 import { SchemaError } from './errors.ts'
-import type { SchemaProblem } from './errors.ts'
 import { isObject } from './json.ts'
 import { UNTRUSTED_LIMITS, checkSchemaSize } from './limits.ts'
 import type { LimitName } from './limits.ts'
@@ -19,6 +18,8 @@ import type {
   FormatChecker,
   KeywordDefinition,
   DialectName,
+  SchemaProblem,
+  PatternSyntax,
   RegexEngine,
   RegexEngineName,
   ResolvedOptions,
@@ -67,7 +68,7 @@ export interface KernelSetup {
    * The compile-time super-linear check: why a (valid) pattern may take super-linear time under
    * a backtracking engine, or undefined. Without it nothing is flagged.
    */
-  superLinear?: (source: string) => string | undefined
+  superLinear?: (source: string, syntax?: PatternSyntax) => string | undefined
 }
 
 function stripHash(uri: string): string {
@@ -112,6 +113,7 @@ export class Kernel {
       keywordInfo: (dialect) => this.keywordInfoOf(dialect),
       dialect: (name) => this.dialects.get(name) ?? [...this.dialects.values()][0]!,
       unknownDialect: (uri) => this.unknownDialect(uri),
+      dialectsOf: (keyword) => [...this.dialects.values()].filter((d) => this.definitionFor(d.name, keyword) !== undefined).map((d) => d.name),
       formats: setup.formats,
       registry,
       regexEngines: setup.regexEngines ?? {},
@@ -278,8 +280,11 @@ export class Kernel {
     let validator = registered ? this.metaValidators.get(uri) : undefined
     if (validator === undefined) {
       if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) {
-        // A $schema nobody can read: refuse rather than guess the dialect.
-        if (inForce === undefined) throw new SchemaError([{ schemaPath: '#/$schema', message: this.unknownDialect(declared!) }])
+        // A $schema nobody can read: refuse rather than guess the dialect. (One a resolveRef hook
+        // supplies is read at compile time, unchecked here as before.)
+        if (inForce === undefined && (options.untrusted || this.hooks.resolveRef.call(declared!) === undefined)) {
+          throw new SchemaError([{ schemaPath: '#/$schema', message: this.unknownDialect(declared!) }])
+        }
         return
       }
       // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
@@ -291,21 +296,35 @@ export class Kernel {
       if (registered) this.metaValidators.set(uri, validator)
     }
     const error = validator.validate(schema)
-    if (error !== null) {
-      // One problem once: the 2020-12 meta-schema applies each vocabulary's meta-schema to the
-      // same place, so a wrong keyword value fails the same way in each of them (8 times).
-      const dialect = inForce?.name ?? this.byMetaSchema.get(stripHash(String((validator.jsonSchema() as { $schema?: unknown }).$schema ?? '')))?.name
-      const seen = new Set<string>()
-      const problems: SchemaProblem[] = []
-      for (const e of error.errors) {
-        const key = `${e.instancePath}\u0000${e.keyword}\u0000${e.message}`
-        if (seen.has(key)) continue
-        seen.add(key)
-        const hint = dialect === undefined ? undefined : this.hintAt(schema, e.instancePath, dialect)
-        problems.push({ schemaPath: '#' + e.instancePath, message: `${hint === undefined ? '' : hint + '; '}${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })
+    if (error === null) return
+    const dialect = inForce?.name ?? this.byMetaSchema.get(stripHash(String((validator.jsonSchema() as { $schema?: unknown }).$schema ?? '')))?.name
+    const problems: SchemaProblem[] = []
+    // A resource embedded with its own $schema answers to its own meta-schema, not to this one.
+    const embedded = new Map<string, unknown>()
+    // One problem once: the 2020-12 meta-schema applies each vocabulary's meta-schema to the
+    // same place, so a wrong keyword value fails the same way in each of them (8 times).
+    const seen = new Set<string>()
+    for (const e of error.errors) {
+      const inner = embeddedResourceAt(schema, e.instancePath, inForce, this.byMetaSchema)
+      if (inner !== undefined) {
+        embedded.set(inner.pointer, inner.value)
+        continue
       }
-      throw new SchemaError(problems)
+      const key = `${e.instancePath}\u0000${e.keyword}\u0000${e.message}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      const hint = dialect === undefined ? undefined : this.hintAt(schema, e.instancePath, dialect)
+      problems.push({ schemaPath: '#' + e.instancePath, message: `${hint === undefined ? '' : hint + '; '}${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })
     }
+    for (const [pointer, value] of embedded) {
+      try {
+        this.checkAgainstMetaSchema(value, options)
+      } catch (e) {
+        if (!SchemaError.isInstance(e)) throw e
+        for (const p of e.errors) problems.push({ ...p, schemaPath: '#' + pointer + p.schemaPath.slice(1) })
+      }
+    }
+    if (problems.length > 0) throw new SchemaError(problems)
   }
 
   /** The other-dialect hint for the keyword a meta-schema problem points at, if its value is another dialect's syntax. */
@@ -378,6 +397,31 @@ export class Kernel {
 }
 
 const STANDARD_VOCABULARIES = new Set(['applicator', 'validation', 'unevaluated', 'meta-data', 'content', 'format'])
+
+/**
+ * The outermost schema object on the way to `instancePath` (below the root) that is a resource of
+ * a dialect other than `outer`: a known `$schema` whose dialect finds an identifier in it.
+ */
+function embeddedResourceAt(
+  root: unknown,
+  instancePath: string,
+  outer: Dialect | undefined,
+  byMetaSchema: ReadonlyMap<string, Dialect>,
+): { pointer: string; value: unknown } | undefined {
+  const raw = instancePath.split('/').slice(1)
+  let value = root
+  for (let i = 0; i < raw.length; i++) {
+    const token = raw[i]!.replace(/~1/g, '/').replace(/~0/g, '~')
+    if (!isObject(value) && !Array.isArray(value)) return undefined
+    value = (value as Record<string, unknown>)[token]
+    if (!isObject(value) || typeof value.$schema !== 'string') continue
+    const dialect = byMetaSchema.get(stripHash(value.$schema))
+    if (dialect !== undefined && dialect !== outer && dialect.identify(value).id !== undefined) {
+      return { pointer: '/' + raw.slice(0, i + 1).join('/'), value }
+    }
+  }
+  return undefined
+}
 
 /** Whether a keyword of `vocabulary` is in effect; core and non-standard vocabularies always are. */
 function vocabularyOn(vocabulary: string, on: ReadonlySet<string>): boolean {

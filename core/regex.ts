@@ -5,25 +5,31 @@
  */
 import type { Hooks } from './hooks.ts'
 import type { Run } from './run.ts'
-import type { CompiledRegex, RegexEngine, RegexEngineName, RegexMatcher, ResolvedOptions, RunContext } from './types.ts'
+import type { CompiledRegex, PatternSyntax, RegexEngine, RegexEngineName, RegexMatcher, ResolvedOptions, RunContext } from './types.ts'
 
-/** The platform's backtracking `RegExp` with the `u` flag. */
+/** Why the platform `RegExp` rejects `source` read with `syntax`, or undefined when it compiles. */
+export function regexSyntaxProblem(source: string, syntax: PatternSyntax): string | undefined {
+  try {
+    new RegExp(source, syntax === 'legacy' ? '' : 'u')
+    return undefined
+  } catch (e) {
+    return (e as Error).message
+  }
+}
+
+/** The platform's backtracking `RegExp`: with the `u` flag, or without it for legacy syntax. */
 export const platformEngine: RegexEngine = {
-  check(source) {
-    try {
-      new RegExp(source, 'u')
-      return undefined
-    } catch (e) {
-      return `invalid regular expression: ${(e as Error).message}`
-    }
+  check(source, syntax = 'unicode') {
+    const problem = regexSyntaxProblem(source, syntax)
+    return problem === undefined ? undefined : `invalid regular expression: ${problem}`
   },
-  compile: (source) => new RegExp(source, 'u'),
+  compile: (source, syntax = 'unicode') => new RegExp(source, syntax === 'legacy' ? '' : 'u'),
 }
 
 /** What compiling patterns needs from the kernel: its engines, the check, and the warning hook. */
 export interface RegexEnvironment {
   regexEngines: Partial<Record<RegexEngineName, RegexEngine>>
-  superLinear: ((source: string) => string | undefined) | undefined
+  superLinear: ((source: string, syntax?: PatternSyntax) => string | undefined) | undefined
   hooks: Pick<Hooks, 'warning'>
 }
 
@@ -32,6 +38,7 @@ class MeteredRegex implements RegexMatcher {
   constructor(
     readonly source: string,
     private readonly compiled: CompiledRegex,
+    readonly unicode: boolean,
   ) {}
   test(input: string, ctx?: RunContext): boolean {
     if (ctx !== undefined) {
@@ -47,6 +54,7 @@ class PlainRegex implements RegexMatcher {
   constructor(
     readonly source: string,
     private readonly compiled: CompiledRegex,
+    readonly unicode: boolean,
   ) {}
   test(input: string): boolean {
     return this.compiled.test(input)
@@ -80,13 +88,30 @@ export class Patterns {
     const known = this.compiled.get(source)
     if (known !== undefined) return known
     const engine = this.engine(fail)
-    const problem = engine.check(source)
-    if (problem !== undefined) fail(problem)
     const { options, env } = this
+    let syntax: PatternSyntax = 'unicode'
+    const problem = engine.check(source)
+    if (problem !== undefined) {
+      // Many schemas in use were written for engines without `u` (`^[\w\.]+$`, `^a\:b$`). A
+      // source the `u` flag rejects but the legacy grammar accepts has one meaning there, so it
+      // compiles that way, and the warning hook says so. A source valid with `u` never changes
+      // meaning: an engine's refusal of it stands.
+      const unicodeProblem = regexSyntaxProblem(source, 'unicode')
+      if (unicodeProblem === undefined || regexSyntaxProblem(source, 'legacy') !== undefined) fail(problem)
+      const legacyProblem = engine.check(source, 'legacy')
+      if (legacyProblem !== undefined) {
+        fail(`pattern "${source}" is valid only without the u flag (${unicodeProblem}), and the ${options.regex} engine cannot run it that way: ${legacyProblem}`)
+      }
+      syntax = 'legacy'
+      env.hooks.warning.call({
+        schemaPath: at,
+        message: `pattern "${source}" is not valid with the u flag (${unicodeProblem}); compiled with legacy syntax, without u, as engines such as ajv with unicodeRegExp: false read it`,
+      })
+    }
     const strictPolicy = options.untrusted && options.regex === 'ecmascript'
     // The analysis runs only when someone acts on it.
     if (env.superLinear !== undefined && (strictPolicy || env.hooks.warning.isUsed())) {
-      const reason = env.superLinear(source)
+      const reason = env.superLinear(source, syntax)
       if (reason !== undefined && strictPolicy) {
         fail(`pattern "${source}" may take super-linear time on hostile input (${reason}); untrusted mode refuses it under regex: 'ecmascript' (use regex: 'linear')`)
       }
@@ -95,9 +120,14 @@ export class Patterns {
         env.hooks.warning.call({ schemaPath: at, message: `pattern "${source}" may take super-linear time under a backtracking engine (${reason}); ${note}` })
       }
     }
-    const compiled = engine.compile(source)
+    const compiled = syntax === 'legacy' ? engine.compile(source, syntax) : engine.compile(source)
+    const unicode = syntax === 'unicode'
     const matcher =
-      options.maxWork !== Infinity ? new MeteredRegex(source, compiled) : compiled instanceof RegExp ? compiled : new PlainRegex(source, compiled)
+      options.maxWork !== Infinity
+        ? new MeteredRegex(source, compiled, unicode)
+        : compiled instanceof RegExp
+          ? compiled
+          : new PlainRegex(source, compiled, unicode)
     this.compiled.set(source, matcher)
     return matcher
   }

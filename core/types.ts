@@ -197,6 +197,13 @@ export interface ResolvedOptions {
 /** The regex engines a kernel can use (option `regex`). */
 export type RegexEngineName = 'ecmascript' | 'linear'
 
+/**
+ * How a pattern source is read: `unicode` is ECMAScript syntax with the `u` flag (what JSON
+ * Schema specifies); `legacy` is the syntax without it (ECMAScript Annex B: identity escapes such
+ * as `\_` or `\:`, a literal `{`), which many schemas in use were written for.
+ */
+export type PatternSyntax = 'unicode' | 'legacy'
+
 /** A pattern as an engine compiled it. */
 export interface CompiledRegex {
   /** True when the pattern matches somewhere in `input` (unanchored, as `RegExp#test`). */
@@ -206,20 +213,27 @@ export interface CompiledRegex {
 }
 
 /**
- * A regex engine (`KernelSetup.regexEngines`). Sources use ECMAScript syntax with the `u` flag;
- * an engine that cannot honour a pattern refuses it rather than match it differently.
+ * A regex engine (`KernelSetup.regexEngines`). Sources use ECMAScript syntax with the `u` flag
+ * unless `syntax` is `'legacy'` (asked only for a source that is invalid with `u` and valid
+ * without); an engine that cannot honour a pattern refuses it rather than match it differently.
+ * An engine that ignores `syntax` refuses legacy sources, which then stay schema errors.
  */
 export interface RegexEngine {
   /** Why `source` cannot be used (invalid or unsupported), or undefined. Compiles no matcher. */
-  check(source: string): string | undefined
+  check(source: string, syntax?: PatternSyntax): string | undefined
   /** Compiles a source; throws an `Error` saying why when `check` would refuse it. */
-  compile(source: string): CompiledRegex
+  compile(source: string, syntax?: PatternSyntax): CompiledRegex
 }
 
 /** What `CompileContext.regex` returns: a compiled pattern for a keyword's run time. */
 export interface RegexMatcher {
   /** The pattern as written in the schema. */
   readonly source: string
+  /**
+   * False when the source was compiled with legacy syntax (it is invalid with the `u` flag);
+   * true or absent for the standard syntax. Code that re-reads `source` must honour it.
+   */
+  readonly unicode?: boolean
   /**
    * True when the pattern matches somewhere in `input`. Pass the run context: with a work
    * budget (`maxWork`) the scan is charged to it; without one the argument is ignored.

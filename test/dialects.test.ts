@@ -154,6 +154,14 @@ unknown('a custom meta-schema registered through schemas is accepted', () => {
   assert.ok(v.validate(1) !== null)
 })
 
+unknown('a custom meta-schema a resolveRef hook supplies is accepted, except in untrusted mode', () => {
+  const meta = { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://example.com/hooked', $ref: 'https://json-schema.org/draft/2020-12/schema' }
+  const kernel = createKernel({ plugins: [{ apply: (k) => k.hooks.resolveRef.tap('Hooked', (uri) => (uri === 'https://example.com/hooked' ? meta : undefined)) }] })
+  const v = kernel.newJSONSchema({ $schema: 'https://example.com/hooked', type: 'string' })
+  assert.ok(v.validate(1) !== null)
+  assert.throws(() => kernel.newJSONSchema({ $schema: 'https://example.com/hooked' }, { untrusted: true }), /unknown \$schema/)
+})
+
 unknown('every dialect URI works with and without the trailing #', () => {
   const uris: Record<string, DialectName> = {
     'https://json-schema.org/draft/2020-12/schema': '2020-12',
@@ -193,10 +201,12 @@ openapi('3.0: nullable adds null to type only; x-* keys and OpenAPI annotations 
   assert.throws(() => newJSONSchema({ 'y-order': 1 }, o), /unknown keyword "y-order"/)
 })
 
-openapi('3.0: boolean exclusive bounds; nullable in another dialect is just an unknown keyword', () => {
+openapi('3.0: boolean exclusive bounds; nullable in another dialect is an unknown keyword, named so in strict mode', () => {
   assert.not.ok(valid({ type: 'number', minimum: 0, exclusiveMinimum: true }, 0, { defaultDialect: 'openapi-3.0' }))
   assert.ok(valid({ type: 'number', minimum: 0, exclusiveMinimum: true }, 0.1, { defaultDialect: 'openapi-3.0' }))
   assert.not.ok(valid({ type: 'string', nullable: true }, null), '2020-12 ignores nullable')
+  assert.throws(() => newJSONSchema({ type: 'string', nullable: true }, { strict: true }), /unknown keyword "nullable" in 2020-12 \(strict mode\): it is a keyword of openapi-3\.0;/)
+  assert.throws(() => newJSONSchema({ $schema: D04, const: 1 }, { strict: true }), /unknown keyword "const" in draft-04 \(strict mode\): it is a keyword of 2020-12 \/ 2019-09 \/ draft-07 \/ draft-06 \/ openapi-3\.1;/)
 })
 
 openapi('3.0 and 3.1: OpenAPI keywords of the wrong shape are SchemaErrors', () => {
@@ -235,6 +245,23 @@ across('a draft-06 resource embedded in a draft-04 document reads its own keywor
   const s = { $schema: D04, definitions: { c: { $schema: D06, $id: 'https://example.com/c', const: 'x' } }, properties: { a: { $ref: 'https://example.com/c' } } }
   assert.ok(valid(s, { a: 'x' }, { validateSchema: false }))
   assert.not.ok(valid(s, { a: 'y' }, { validateSchema: false }))
+})
+
+across('an embedded resource of another dialect is checked against its own meta-schema', () => {
+  const inner = { $schema: D04, id: 'http://example.com/a', maximum: 5, exclusiveMaximum: true }
+  const v = newJSONSchema({ $defs: { a: inner }, items: { $ref: 'http://example.com/a' } })
+  assert.is(v.validate([4]), null)
+  assert.ok(v.validate([5]) !== null)
+  const e = refusal({ $defs: { a: { ...inner, exclusiveMaximum: 5, minLength: -1 } }, minLength: -2 })
+  assert.equal(
+    e.errors.map((p) => [p.schemaPath, /meta-schema (\S+),/.exec(p.message)?.[1]]),
+    [
+      ['#/minLength', 'https://json-schema.org/draft/2020-12/schema'],
+      ['#/$defs/a/exclusiveMaximum', 'http://json-schema.org/draft-04/schema'],
+      ['#/$defs/a/minLength', 'http://json-schema.org/draft-04/schema'],
+    ],
+  )
+  assert.match(e.errors[1]!.message, 'is not valid in dialect draft-04')
 })
 
 across.run()

@@ -12,6 +12,7 @@
  * - adjacent unbounded quantifiers over overlapping characters with only optional parts between
  *   them (`\d+\d+`, `.*.*=`): polynomial.
  */
+import type { PatternSyntax } from '../../core/index.ts'
 import { ANY, complement, intersects, normalize } from './charset.ts'
 import type { RegexNode } from './parse.ts'
 import { parseRegex } from './parse.ts'
@@ -232,14 +233,15 @@ function childrenOf(node: RegexNode): readonly RegexNode[] {
 
 /**
  * Why `source` may take super-linear time under a backtracking engine, or undefined when none
- * of the shapes above is found. The source must be a valid ECMAScript pattern (`u` flag). Runs
+ * of the shapes above is found. The source must be a valid ECMAScript pattern (with the `u` flag,
+ * or without it for `legacy` syntax). Runs
  * at compile time; its work is capped (a pattern too complex to analyze is reported as such).
  * `stats.steps` receives the steps the analysis took (tests bound it instead of timing it).
  */
-export function superLinearReason(source: string, stats?: { steps: number }): string | undefined {
+export function superLinearReason(source: string, stats?: { steps: number }, syntax: PatternSyntax = 'unicode'): string | undefined {
   let tree: RegexNode
   try {
-    tree = parseRegex(source)
+    tree = parseRegex(source, syntax)
   } catch (e) {
     return `the pattern could not be analyzed (${(e as Error).message})`
   }

@@ -1,6 +1,6 @@
 /**
  * The linear-time regex engine (`regex: 'linear'`): an ECMAScript pattern is checked as a `RegExp`
- * with the `u` flag, parsed, translated to RE2 syntax and matched by `re2js` (pure JavaScript, no
+ * with the `u` flag (without it for legacy syntax), parsed, translated to RE2 syntax and matched by `re2js` (pure JavaScript, no
  * WebAssembly, no code generation), whose automata run in time linear in the input.
  *
  * The translation keeps ECMAScript's meaning where RE2's differs: `.` excludes the four line
@@ -9,6 +9,7 @@
  * backreferences — is refused with a reason, as are counts RE2 does not accept (see SECURITY.md).
  */
 import { RE2JS } from 're2js'
+import type { PatternSyntax } from '../../core/index.ts'
 import type { Property, RegexNode } from './parse.ts'
 import { parseRegex } from './parse.ts'
 
@@ -158,15 +159,15 @@ function emit(node: RegexNode): string {
 }
 
 /** Validates and translates; throws an `Error` whose message says why a pattern is refused. */
-function prepare(source: string): Prepared {
+function prepare(source: string, syntax: PatternSyntax = 'unicode'): Prepared {
   try {
-    new RegExp(source, 'u')
+    new RegExp(source, syntax === 'legacy' ? '' : 'u')
   } catch (e) {
     throw new Error(`invalid regular expression: ${(e as Error).message}`)
   }
   let tree: RegexNode
   try {
-    tree = parseRegex(source)
+    tree = parseRegex(source, syntax)
   } catch (e) {
     throw new Error(`not supported by the linear engine: ${(e as Error).message}`)
   }
@@ -202,20 +203,20 @@ class LinearRegex {
  * `compile` returns a matcher that compiles with re2js on first use.
  */
 export const linearEngine = {
-  check(source: string): string | undefined {
+  check(source: string, syntax?: PatternSyntax): string | undefined {
     try {
-      prepare(source)
+      prepare(source, syntax)
       return undefined
     } catch (e) {
       return (e as Error).message
     }
   },
-  compile(source: string): LinearRegex {
-    return new LinearRegex(source, prepare(source))
+  compile(source: string, syntax?: PatternSyntax): LinearRegex {
+    return new LinearRegex(source, prepare(source, syntax))
   },
 }
 
 /** The RE2 translation of an ECMAScript pattern (exposed for tests and diagnostics). @throws Error when refused */
-export function toRE2(source: string): string {
-  return prepare(source).re2
+export function toRE2(source: string, syntax?: PatternSyntax): string {
+  return prepare(source, syntax).re2
 }

@@ -3,7 +3,14 @@
  * `pattern` uses), into a small tree the RE2 translator and the super-linear analyzer share.
  * It reads code points, as the `u` flag does, and assumes the source already compiled as a
  * `RegExp` with `u` (the callers check that first), so it only guards against what it does not know.
+ *
+ * With `legacy` syntax it reads a source that compiled without `u` by the Annex B grammar
+ * instead: identity escapes (`\_`, `\:`), a `{` or `}` or `]` that is no quantifier or class as
+ * a literal, `\p` as the letter, legacy octal escapes, `[\w-a]` as three members. It still reads
+ * code points, so a tree from it describes the `u` reading of `.` and negated classes on astral
+ * characters (one character rather than two code units).
  */
+import type { PatternSyntax } from '../../core/index.ts'
 import { ANY, ASCII, DIGIT, DOT, SPACE, WORD, complement, normalize } from './charset.ts'
 
 /** A Unicode property escape (`\p{L}`, `\P{Script=Greek}`), resolved by the engine. */
@@ -47,11 +54,12 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
 const isHex = (c: string | undefined) => c !== undefined && /^[0-9A-Fa-f]$/.test(c)
 
 /**
- * Parses `source` (which must be a valid ECMAScript pattern with the `u` flag).
+ * Parses `source`, which must be a valid ECMAScript pattern with the `u` flag, or without it
+ * for `legacy` syntax.
  * @throws Error on syntax this parser does not know (a newer ECMAScript feature)
  */
-export function parseRegex(source: string): RegexNode {
-  return new Parser(source).parse()
+export function parseRegex(source: string, syntax: PatternSyntax = 'unicode'): RegexNode {
+  return new Parser(source, syntax === 'legacy').parse()
 }
 
 /** Deepest nesting of groups and alternations the parser follows (it recurses; RE2 allows 1000). */
@@ -61,9 +69,18 @@ class Parser {
   private readonly chars: string[]
   private i = 0
   private depth = 0
-  constructor(private readonly source: string) {
+  /** Capturing groups in the source (legacy only: `\3` is a backreference only up to this). */
+  private readonly groups: number
+  /** Whether the source has a named group (legacy only: then `\k` is a backreference). */
+  private readonly named: boolean
+  constructor(
+    private readonly source: string,
+    private readonly legacy: boolean,
+  ) {
     // One entry per code point; a lone surrogate stays a code point of its own, as with `u`.
     this.chars = Array.from(source)
+    this.groups = legacy ? countGroups(this.chars) : 0
+    this.named = legacy && /\(\?<[^=!]/.test(source)
   }
 
   parse(): RegexNode {
@@ -122,8 +139,9 @@ class Parser {
       if (!this.eat(open)) continue
       const body = this.disjunction()
       if (!this.eat(')')) this.unknown()
-      // Annex B lets a lookahead be quantified only without `u`; the caller checked `u` syntax.
-      return { type: 'look', behind, negated, body }
+      const node: RegexNode = { type: 'look', behind, negated, body }
+      // Annex B lets a lookahead be quantified, without `u` only.
+      return this.legacy && !behind ? this.quantified(node, this.i) : node
     }
     return undefined
   }
@@ -139,6 +157,10 @@ class Parser {
     if (c === '\\') {
       this.i++
       return this.atomEscape()
+    }
+    if (this.legacy && (c === ']' || c === '}' || (c === '{' && !this.bracesAhead()))) {
+      this.i++
+      return { type: 'char', cp: c.codePointAt(0)! }
     }
     if (c === undefined || '*+?{}])|'.includes(c)) this.unknown()
     this.i++
@@ -168,7 +190,7 @@ class Parser {
     if (c === '*') [min, max] = [0, Infinity]
     else if (c === '+') [min, max] = [1, Infinity]
     else if (c === '?') [min, max] = [0, 1]
-    else if (c === '{') return this.braces(body, start)
+    else if (c === '{' && (!this.legacy || this.bracesAhead())) return this.braces(body, start)
     else return body
     this.i++
     const lazy = this.eat('?')
@@ -185,6 +207,22 @@ class Parser {
     return { type: 'repeat', body, min, max, lazy, start, end: this.i }
   }
 
+  /** Whether a `{n}`, `{n,}` or `{n,m}` quantifier starts here (legacy: otherwise `{` is a literal). */
+  private bracesAhead(): boolean {
+    let k = this.i + 1
+    const digits = () => {
+      const from = k
+      while (isDigit(this.chars[k])) k++
+      return k > from
+    }
+    if (this.chars[this.i] !== '{' || !digits()) return false
+    if (this.chars[k] === ',') {
+      k++
+      digits()
+    }
+    return this.chars[k] === '}'
+  }
+
   private number(): number {
     let digits = ''
     while (isDigit(this.peek())) digits += this.chars[this.i++]
@@ -194,7 +232,7 @@ class Parser {
 
   private atomEscape(): RegexNode {
     const c = this.peek()
-    if (c === 'k') {
+    if (c === 'k' && (!this.legacy || this.named)) {
       this.i++
       if (!this.eat('<')) this.unknown()
       let name = ''
@@ -202,7 +240,13 @@ class Parser {
       if (!this.eat('>')) this.unknown()
       return { type: 'backref', name }
     }
-    if (c !== undefined && c >= '1' && c <= '9') return { type: 'backref', name: String(this.number()) }
+    if (c !== undefined && c >= '1' && c <= '9') {
+      const save = this.i
+      const n = this.number()
+      // Without `u`, `\N` past the last group is an octal escape (`\8`, `\9`: the digit).
+      if (!this.legacy || n <= this.groups) return { type: 'backref', name: String(n) }
+      this.i = save
+    }
     const set = this.classEscape()
     if (set !== undefined) return set
     return { type: 'char', cp: this.characterEscape() }
@@ -219,7 +263,7 @@ class Parser {
       // Upper case is the complement (`\D`, `\W`, `\S`).
       return classOf(c === lower ? ranges : complement(ranges))
     }
-    if (c === 'p' || c === 'P') {
+    if ((c === 'p' || c === 'P') && !this.legacy) {
       this.i++
       if (!this.eat('{')) this.unknown()
       let body = ''
@@ -240,11 +284,15 @@ class Parser {
     return undefined
   }
 
-  /** A single-character escape after the backslash; returns its code point. */
-  private characterEscape(): number {
+  /**
+   * A single-character escape after the backslash; returns its code point. `inClass`: inside a
+   * character class, where legacy `\c` also takes a digit or `_`.
+   */
+  private characterEscape(inClass = false): number {
     const c = this.chars[this.i++]
     if (c === undefined) this.unknown()
     if (Object.hasOwn(CONTROL_ESCAPES, c)) return CONTROL_ESCAPES[c]!
+    if (this.legacy) return this.legacyEscape(c, inClass)
     if (c === '0') return 0
     if (c === 'c') {
       const letter = this.chars[this.i++]
@@ -255,6 +303,35 @@ class Parser {
     if (c === 'u') return this.unicodeEscape()
     if (/^[\^$\\.*+?()[\]{}|/-]$/.test(c)) return c.codePointAt(0)!
     return this.unknown()
+  }
+
+  /** Annex B's reading of `\c` (the character after the backslash, already consumed). */
+  private legacyEscape(c: string, inClass: boolean): number {
+    if (c >= '0' && c <= '7') {
+      // Legacy octal: up to three digits, the value at most 0o377.
+      let value = Number(c)
+      for (let n = 1; n < 3 && this.peek() !== undefined && this.peek()! >= '0' && this.peek()! <= '7'; n++) {
+        const next = value * 8 + Number(this.peek())
+        if (next > 0o377) break
+        value = next
+        this.i++
+      }
+      return value
+    }
+    if (c === 'c') {
+      const letter = this.peek()
+      if (letter !== undefined && (/^[A-Za-z]$/.test(letter) || (inClass && /^[0-9_]$/.test(letter)))) {
+        this.i++
+        return letter.charCodeAt(0) % 32
+      }
+      // `\c` not followed by a control letter is a backslash; the `c` is read again as itself.
+      this.i--
+      return 0x5c
+    }
+    if (c === 'x' && isHex(this.peek()) && isHex(this.peek(1))) return this.hex(2)
+    if (c === 'u' && isHex(this.peek()) && isHex(this.peek(1)) && isHex(this.peek(2)) && isHex(this.peek(3))) return this.unicodeEscape()
+    // Any other character escapes itself (`\_`, `\:`, `\x` without hex digits).
+    return c.codePointAt(0)!
   }
 
   private hex(length: number): number {
@@ -293,11 +370,22 @@ class Parser {
     const properties: Property[] = []
     while (this.peek() !== ']') {
       const from = this.classAtom()
-      if (typeof from === 'number' && this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== undefined) {
+      if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== undefined && (typeof from === 'number' || this.legacy)) {
         this.i++
         const to = this.classAtom()
-        if (typeof to !== 'number') this.unknown()
-        ranges.push(from, to)
+        if (typeof from === 'number' && typeof to === 'number') {
+          ranges.push(from, to)
+          continue
+        }
+        // Annex B: a class escape at either end makes the `-` a literal (`[\w-.]`).
+        if (!this.legacy) this.unknown()
+        for (const end of [from, 0x2d, to]) {
+          if (typeof end === 'number') ranges.push(end, end)
+          else {
+            ranges.push(...end.ranges)
+            properties.push(...end.properties)
+          }
+        }
       } else if (typeof from === 'number') {
         ranges.push(from, from)
       } else {
@@ -319,6 +407,21 @@ class Parser {
     }
     this.i++
     if (this.eat('b')) return 8 // backspace inside a class
-    return this.classEscape() ?? this.characterEscape()
+    if (this.legacy && this.eat('-')) return 0x2d
+    return this.classEscape() ?? this.characterEscape(true)
   }
+}
+
+/** Capturing groups in a pattern: `(` not escaped, not in a class, not followed by `?` (unless `?<name>`). */
+function countGroups(chars: readonly string[]): number {
+  let count = 0
+  let inClass = false
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]
+    if (c === '\\') i++
+    else if (inClass) inClass = c !== ']'
+    else if (c === '[') inClass = true
+    else if (c === '(' && (chars[i + 1] !== '?' || (chars[i + 2] === '<' && chars[i + 3] !== '=' && chars[i + 3] !== '!'))) count++
+  }
+  return count
 }

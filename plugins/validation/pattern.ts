@@ -15,6 +15,8 @@ export const patternKeyword = defineKeyword<unknown, RegexMatcher>({
   compile: (value, ctx) => compilePattern(value, ctx),
   validate: (re, x, ctx) => re.test(x as string, ctx),
   emit: (re, g) => {
+    // The fast paths below re-read the source with the `u` grammar; a legacy source keeps its matcher.
+    if (re.unicode === false) return { test: `${g.constant(re)}.test(x)`, mirrorsValidate: true }
     // `^` then literal characters only (common: `^tool-`): a prefix test, no regex run.
     const m = /^\^([^\\^$.|?*+()[\]{}]+)(\$?)$/.exec(re.source)
     if (m !== null) return m[2] === '$' ? `x === ${JSON.stringify(m[1])}` : `x.startsWith(${JSON.stringify(m[1])})`

@@ -1,6 +1,6 @@
 /**
  * The two independent validators the fuzz suite compares schemavet with: ajv 8 (one instance per
- * dialect, own-property semantics, formats off) and @hyperjump/json-schema (formats off, no
+ * dialect, draft-04 read through its draft-06 rewrite, own-property semantics, formats off) and @hyperjump/json-schema (formats off, no
  * network: a reference it cannot find locally is an error, never a fetch). Each returns, per
  * datum, `true`/`false`, or `'error'` when it could not answer (refused the schema, overflowed
  * the stack on a reference cycle, threw).
@@ -12,6 +12,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { registerSchema, setShouldValidateFormat, unregisterSchema, validate } from '@hyperjump/json-schema/draft-2020-12'
 import '@hyperjump/json-schema/draft-2019-09'
 import '@hyperjump/json-schema/draft-07'
+import '@hyperjump/json-schema/draft-06'
+import '@hyperjump/json-schema/draft-04'
+import '@hyperjump/json-schema/openapi-3-0'
+import draft06MetaSchema from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' }
+import { draft06Of } from './fuzz-schemas.ts'
 import type { FuzzDialect } from './fuzz-schemas.ts'
 
 /** An oracle's answer for one datum. */
@@ -24,10 +29,16 @@ export interface Oracle {
 }
 
 const ajvOptions = { strict: false, validateFormats: false, ownProperties: true, logger: false as const }
+const ajv06 = new Ajv(ajvOptions)
+ajv06.addMetaSchema(draft06MetaSchema)
 const ajvs: Record<FuzzDialect, { compile(s: unknown): ValidateFunction; removeSchema(): unknown }> = {
   '2020-12': new Ajv2020(ajvOptions),
   '2019-09': new Ajv2019(ajvOptions),
   'draft-07': new Ajv(ajvOptions),
+  'draft-06': ajv06,
+  // ajv has no draft-04 or OpenAPI 3.0 of its own here: it reads the schema rewritten as draft-06 (`draft06Of`).
+  'draft-04': ajv06,
+  'openapi-3.0': ajv06,
 }
 
 /** ajv 8: compiled per case, then removed (generated `$id`s repeat across cases). */
@@ -38,7 +49,7 @@ export const ajvOracle: Oracle = {
     try {
       let fn: ValidateFunction
       try {
-        fn = ajv.compile(structuredClone(schema))
+        fn = ajv.compile(dialect === 'draft-04' || dialect === 'openapi-3.0' ? draft06Of(schema) : structuredClone(schema))
       } catch {
         return data.map(() => 'error' as const)
       }
@@ -71,12 +82,13 @@ let counter = 0
 /** @hyperjump/json-schema: registered under a fresh URI per case, so relative `$id`s never clash. */
 export const hyperjumpOracle: Oracle = {
   name: 'hyperjump',
-  async verdicts(_dialect, schema, data) {
+  async verdicts(dialect, schema, data) {
     blockFetch()
     setShouldValidateFormat(false)
     const uri = `https://fuzz.example/case${++counter}/root.json`
     try {
-      registerSchema(structuredClone(schema) as never, uri)
+      // OpenAPI 3.0 has no `$schema`: its dialect is given on registration.
+      registerSchema(structuredClone(schema) as never, uri, dialect === 'openapi-3.0' ? 'https://spec.openapis.org/oas/3.0/dialect' : undefined)
       const fn = await validate(uri)
       return data.map((d) => {
         try {

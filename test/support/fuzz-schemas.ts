@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries for the fuzz suite: well-formed schemas of three dialects (every
+ * fast-check arbitraries for the fuzz suite: well-formed schemas of six dialects (every
  * built-in keyword can appear, values drawn from small shared domains so schema and data meet),
  * data that reuses the schema's own values, and defaults-consistent "tool" schemas for the
  * `applyDefaults` round trip.
@@ -7,14 +7,21 @@
 import fc from 'fast-check'
 
 /** The dialects generated schemas are written in. */
-export type FuzzDialect = '2020-12' | '2019-09' | 'draft-07'
+export type FuzzDialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04' | 'openapi-3.0'
 
-/** The `$schema` of each dialect. */
-export const META: Record<FuzzDialect, string> = {
+/** The `$schema` of each dialect (OpenAPI 3.0 has none: it is chosen by option). */
+export const META: Record<Exclude<FuzzDialect, 'openapi-3.0'>, string> = {
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
   '2019-09': 'https://json-schema.org/draft/2019-09/schema',
   'draft-07': 'http://json-schema.org/draft-07/schema#',
+  'draft-06': 'http://json-schema.org/draft-06/schema#',
+  'draft-04': 'http://json-schema.org/draft-04/schema#',
 }
+
+/** Draft-07 and earlier: `definitions`, `$id: "#foo"` anchors, `$ref` hiding its siblings. */
+const legacy = (d: FuzzDialect) => d === 'draft-07' || d === 'draft-06' || d === 'draft-04' || d === 'openapi-3.0'
+/** Draft-04 and OpenAPI 3.0: boolean exclusive flags, no boolean schemas, non-empty name lists. */
+const fromDraft04 = (d: FuzzDialect) => d === 'draft-04' || d === 'openapi-3.0'
 
 /** Property names of data and schemas (`constructor` keeps own-property semantics honest). */
 export const NAMES = ['a', 'b', 'c', 'constructor']
@@ -51,17 +58,28 @@ const KEYWORDS: Record<FuzzDialect, string[]> = {
   '2019-09': [...COMMON, ...SINCE_2019, 'additionalItems', '$recursiveRef'],
   // Content keywords assert in schemavet's draft-07 (its optional suite expects it); the oracles annotate.
   'draft-07': [...COMMON, 'additionalItems'],
+  'draft-06': [...COMMON.filter((k) => !['if', 'then', 'else'].includes(k)), 'additionalItems'],
+  'draft-04': [...COMMON.filter((k) => !['const', 'contains', 'propertyNames', 'if', 'then', 'else'].includes(k)), 'additionalItems'],
+  // The Schema Object's own list: no definitions, dependencies, patternProperties or tuples.
+  'openapi-3.0': [
+    'type', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength',
+    'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'required', 'format', 'properties',
+    'additionalProperties', 'items', 'allOf', 'anyOf', 'oneOf', 'not', '$ref', 'title', 'description', 'default',
+    'readOnly', 'writeOnly', 'deprecated', 'nullable', 'discriminator', 'example', 'externalDocs', 'xml',
+  ],
 }
 
 /** Every keyword a generated schema can hold: the fuzz run must see each one often enough. */
 export const FUZZ_KEYWORDS = [
-  ...new Set([...Object.values(KEYWORDS).flat(), '$schema', '$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor', '$defs']),
+  ...new Set([...Object.values(KEYWORDS).flat(), '$schema', '$id', 'id', '$anchor', '$dynamicAnchor', '$recursiveAnchor', '$defs']),
 ].sort()
 
-const defsKey = (d: FuzzDialect) => (d === 'draft-07' ? 'definitions' : '$defs')
+const defsKey = (d: FuzzDialect) => (legacy(d) ? 'definitions' : '$defs')
 
 function refs(d: FuzzDialect): string[] {
   const k = defsKey(d)
+  // An OpenAPI 3.0 Schema Object has neither `id` nor `definitions`: pointers into `properties`.
+  if (d === 'openapi-3.0') return ['#', '#/properties/a', '#/properties/b', '#/properties/c']
   // `#` is rarer than the others: at an in-place position it is a cycle the oracles cannot answer.
   return ['#', `#/${k}/x`, `#/${k}/x`, `#/${k}/y`, 'item.json', '#foo', `#/${k}/z`]
 }
@@ -72,10 +90,14 @@ export function schemaOf(d: FuzzDialect): fc.Arbitrary<Record<string, unknown>> 
     const sub = tie('schema')
     const list = fc.array(sub, { minLength: 1, maxLength: 3, depthIdentifier: 'schema' })
     const map = (keys: fc.Arbitrary<string>) => fc.dictionary(keys, sub, { maxKeys: 3, noNullPrototype: true, depthIdentifier: 'schema' })
-    const names = fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 3 })
+    // Draft-04/06 meta-schemas want non-empty name lists and unique enum values.
+    const names = fc.uniqueArray(fc.constantFrom(...NAMES), { minLength: fromDraft04(d) ? 1 : 0, maxLength: 3 })
     const values: Record<string, fc.Arbitrary<unknown>> = {
-      type: fc.oneof(fc.constantFrom(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 })),
-      enum: fc.array(json, { minLength: 1, maxLength: 4 }),
+      type:
+        d === 'openapi-3.0'
+          ? fc.constantFrom(...TYPES.filter((t) => t !== 'null'))
+          : fc.oneof(fc.constantFrom(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 })),
+      enum: legacy(d) ? fc.uniqueArray(json, { minLength: 1, maxLength: 4, selector: (v) => JSON.stringify(v) }) : fc.array(json, { minLength: 1, maxLength: 4 }),
       const: json,
       multipleOf: fc.constantFrom(1, 2, 3, 0.5, 1.5),
       maxLength: fc.nat(4), minLength: fc.nat(4), maxItems: fc.nat(4), minItems: fc.nat(4),
@@ -90,7 +112,7 @@ export function schemaOf(d: FuzzDialect): fc.Arbitrary<Record<string, unknown>> 
       dependentSchemas: map(fc.constantFrom(...NAMES)),
       $defs: map(fc.constantFrom('p', 'q')),
       definitions: map(fc.constantFrom('p', 'q')),
-      items: d === '2020-12' ? sub : fc.oneof(sub, list),
+      items: d === '2020-12' || d === 'openapi-3.0' ? sub : fc.oneof(sub, list),
       prefixItems: list, allOf: list, anyOf: list, oneOf: list,
       dependencies: fc.dictionary(fc.constantFrom(...NAMES), fc.oneof(sub, names), { maxKeys: 2, noNullPrototype: true }),
       $ref: fc.constantFrom(...refs(d)),
@@ -103,33 +125,92 @@ export function schemaOf(d: FuzzDialect): fc.Arbitrary<Record<string, unknown>> 
       $vocabulary: fc.constant({ 'https://json-schema.org/draft/2020-12/vocab/core': true }),
     }
     for (const n of ['maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum']) values[n] = fc.constantFrom(...NUMBERS)
+    // Draft-04: a flag on the sibling bound (which `withBounds` adds when missing).
+    if (fromDraft04(d)) values.exclusiveMaximum = values.exclusiveMinimum = fc.boolean()
+    values.nullable = fc.boolean()
+    values.discriminator = fc.constant({ propertyName: 'a' })
+    values.example = json
+    values.externalDocs = fc.constant({ url: 'https://example.com/docs' })
+    values.xml = fc.constant({ name: 'x' })
     for (const n of ['additionalProperties', 'propertyNames', 'contains', 'not', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema', 'additionalItems']) values[n] = sub
     const object = fc
-      .shuffledSubarray(KEYWORDS[d], { minLength: 1, maxLength: 4 })
+      // OpenAPI 3.0 schemas hold more keywords each: they have no reference targets to fill.
+      .shuffledSubarray(KEYWORDS[d], { minLength: 1, maxLength: d === 'openapi-3.0' ? 6 : 4 })
       .chain((keys) => fc.record(Object.fromEntries(keys.map((k) => [k, values[k]!]))))
-    return { schema: fc.oneof({ maxDepth: 3, depthIdentifier: 'schema' }, fc.boolean(), object, object) }
+    // Draft-04 has no boolean schemas: their object forms.
+    const bool = fromDraft04(d) ? fc.constantFrom({}, { not: {} }) : fc.boolean()
+    return { schema: fc.oneof({ maxDepth: 3, depthIdentifier: 'schema' }, bool, object, object) }
   })
   // A boolean at the top becomes its object form, so a root can carry `$schema` and `$defs`.
-  return schema.map((s) => (s === true ? {} : s === false ? { not: {} } : (s as Record<string, unknown>)))
+  const top = schema.map((s) => (s === true ? {} : s === false ? { not: {} } : (s as Record<string, unknown>)))
+  return fromDraft04(d) ? top.map(withBounds) : top
+}
+
+/**
+ * Gives every draft-04 exclusive flag its bound (the meta-schema requires it). Every object in a
+ * generated schema may be walked: data and names never use these keys.
+ */
+function withBounds(schema: Record<string, unknown>): Record<string, unknown> {
+  const stack: unknown[] = [schema]
+  while (stack.length > 0) {
+    const s = stack.pop()
+    if (typeof s !== 'object' || s === null) continue
+    const o = s as Record<string, unknown>
+    if ('exclusiveMaximum' in o && !('maximum' in o)) o.maximum = 3
+    if ('exclusiveMinimum' in o && !('minimum' in o)) o.minimum = 1
+    stack.push(...Object.values(o))
+  }
+  return schema
+}
+
+/**
+ * A draft-04 schema as draft-06 reads it (`id` to `$id`, a boolean exclusive flag to a numeric
+ * bound): what the ajv oracle, which has no draft-04 of its own, compiles. A copy.
+ */
+export function draft06Of(schema: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(schema)
+  const stack: unknown[] = [copy]
+  while (stack.length > 0) {
+    const s = stack.pop()
+    if (typeof s !== 'object' || s === null) continue
+    const o = s as Record<string, unknown>
+    if (typeof o.id === 'string') {
+      o.$id = o.id
+      delete o.id
+    }
+    for (const [flag, bound] of [['exclusiveMaximum', 'maximum'], ['exclusiveMinimum', 'minimum']] as const) {
+      if (typeof o[flag] !== 'boolean') continue
+      if (o[flag] === true) {
+        o[flag] = o[bound]
+        delete o[bound]
+      } else delete o[flag]
+    }
+    stack.push(...Object.values(o))
+  }
+  // OpenAPI 3.0: ajv knows `nullable` itself and ignores the OpenAPI annotations (strict off).
+  copy.$schema = META['draft-06']
+  return copy
 }
 
 /** A root schema: `$schema`, reference targets in `$defs`/`definitions`, and the body. */
 export function rootOf(d: FuzzDialect): fc.Arbitrary<Record<string, unknown>> {
   const body = schemaOf(d)
   return fc.tuple(body, body, body, body, fc.boolean()).map(([root, x, y, z, recursive]) => {
-    if (d === 'draft-07') {
+    if (legacy(d)) {
       // A draft-07 `$ref` hides its siblings, `$id` included: the targets would vanish.
       delete y.$ref
       delete z.$ref
     }
-    const anchor = d === 'draft-07' ? { $id: '#foo' } : { $anchor: 'foo' }
+    const id = d === 'draft-04' ? 'id' : '$id'
+    if (d === 'openapi-3.0') return root
+    const anchor = legacy(d) ? { [id]: '#foo' } : { $anchor: 'foo' }
     const dynamic = d === '2020-12' ? { $dynamicAnchor: 'meta' } : d === '2019-09' ? { $recursiveAnchor: recursive } : {}
     return {
       $schema: META[d],
       ...dynamic,
       // item.json is a resource of its own: it needs its own `meta` anchor for `$dynamicRef: "#meta"`
       // to resolve inside it (the oracles resolve it anyway; the spec does not).
-      [defsKey(d)]: { x, y: { ...y, $id: 'item.json', ...(d === '2020-12' ? { $dynamicAnchor: 'meta' } : {}) }, z: { ...z, ...anchor } },
+      [defsKey(d)]: { x, y: { ...y, [id]: 'item.json', ...(d === '2020-12' ? { $dynamicAnchor: 'meta' } : {}) }, z: { ...z, ...anchor } },
       ...root,
     }
   })
@@ -157,10 +238,12 @@ export function harvest(schema: unknown): unknown[] {
  * Node reports on stderr however it is caught. Such cases answer nothing and are left out.
  */
 export function pureReferenceLoop(schema: Record<string, unknown>, d: FuzzDialect): boolean {
-  const defs = schema[defsKey(d)] as Record<string, Record<string, unknown>>
+  // OpenAPI 3.0 references point into the root's `properties` (see `refs`).
+  const defs = (d === 'openapi-3.0' ? (schema.properties ?? {}) : schema[defsKey(d)]) as Record<string, Record<string, unknown>>
   const target = (ref: unknown): Record<string, unknown> | undefined =>
     ref === '#' ? schema : ref === 'item.json' ? defs.y : ref === '#foo' ? defs.z : typeof ref === 'string' ? defs[ref.slice(ref.lastIndexOf('/') + 1)] : undefined
-  for (const start of [schema, defs.x, defs.y, defs.z]) {
+  const starts = d === 'openapi-3.0' ? [schema, defs.a, defs.b, defs.c] : [schema, defs.x, defs.y, defs.z]
+  for (const start of starts) {
     const seen = new Set<unknown>()
     for (let at: Record<string, unknown> | undefined = start; at !== undefined && typeof at === 'object'; at = target(at.$ref ?? at.$dynamicRef ?? at.$recursiveRef)) {
       if (seen.has(at)) return true
@@ -171,7 +254,8 @@ export function pureReferenceLoop(schema: Record<string, unknown>, d: FuzzDialec
 }
 
 /** A case: dialect, root schema and five data values (half from the schema's own values). */
-export const fuzzCase = fc.constantFrom<FuzzDialect>('2020-12', '2020-12', '2019-09', 'draft-07').chain((d) =>
+// OpenAPI 3.0 twice: its schemas are small (no reference targets), its own keywords would be rare.
+export const fuzzCase = fc.constantFrom<FuzzDialect>('2020-12', '2020-12', '2019-09', 'draft-07', 'draft-06', 'draft-04', 'openapi-3.0', 'openapi-3.0').chain((d) =>
   rootOf(d).filter((schema) => !pureReferenceLoop(schema, d)).chain((schema) => {
     const own = harvest(schema)
     const datum = own.length === 0 ? json : fc.oneof(json, fc.constantFrom(...own))
