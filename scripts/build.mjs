@@ -64,6 +64,20 @@ writeFileSync(
 
 // tapable stays a dependency for its types (the hook table is public API) but its code is inlined.
 const INLINED = new Set(['tapable'])
+const tapableDir = dirname(createRequire(import.meta.url).resolve('tapable/package.json'))
+/** tapable's sync hooks only, without its code generator (see scripts/build/tapable-*.cjs). */
+const tapableWithoutCodegen = {
+  name: 'tapable-without-codegen',
+  setup(b) {
+    b.onResolve({ filter: /^tapable$/ }, (args) =>
+      args.importer.endsWith('tapable-sync.cjs') ? undefined : { path: join(root, 'scripts/build/tapable-sync.cjs') },
+    )
+    b.onResolve({ filter: /^\.\/HookCodeFactory(\.js)?$/ }, (args) =>
+      args.importer.startsWith(tapableDir) ? { path: join(root, 'scripts/build/tapable-no-codegen.cjs') } : undefined,
+    )
+  },
+}
+
 const external = Object.keys(pkg.dependencies ?? {})
   .concat(Object.keys(pkg.peerDependencies ?? {}))
   .filter((name) => !INLINED.has(name))
@@ -78,6 +92,7 @@ await build({
   mainFields: ['module', 'main'],
   external: [...external, 'node:*'],
   alias: { util: 'tapable/lib/util-browser.js' },
+  plugins: [tapableWithoutCodegen],
   chunkNames: 'chunks/[name]-[hash]',
   legalComments: 'inline',
   logLevel: 'warning',

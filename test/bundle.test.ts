@@ -55,7 +55,7 @@ bundle.run()
 
 const entries = suite('the browser-safe entries')
 
-for (const entry of ['schemavet', 'schemavet/integrations', 'schemavet/plugins']) {
+for (const entry of ['schemavet', 'schemavet/integrations', 'schemavet/plugins', 'schemavet/providers']) {
   entries(`${entry} bundles for the browser with no node: module and none of the optional parts`, async () => {
     const result = await build({
       stdin: { contents: `export * from '${entry}'`, resolveDir: ROOT, loader: 'js' },

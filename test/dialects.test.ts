@@ -51,6 +51,13 @@ legacy('draft-04 id with a plain-name fragment is an anchor; a $ref sibling is i
   assert.not.ok(valid(s, { n: 'three' }))
 })
 
+legacy('a draft-04 id that is not a string identifies nothing, where the meta-schema does not reach', () => {
+  // A property map misplaced as a schema, reached through a reference from outside any keyword.
+  const s = { $schema: D04, list: { items: { id: { type: 'integer' } } }, properties: { list: { $ref: '#/list' } } }
+  assert.ok(valid(s, { list: ['anything'] }))
+  assert.match(refusal({ $schema: D04, id: 5 }).message, '#/id')
+})
+
 legacy('draft-04 has no const, contains, propertyNames or if; draft-06 has all but if', () => {
   const later = { const: 1, contains: { type: 'string' }, propertyNames: { maxLength: 1 }, if: { type: 'number' }, then: { minimum: 10 } }
   // Unknown keywords are annotations: draft-04 accepts anything here.

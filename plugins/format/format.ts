@@ -79,7 +79,10 @@ export const formatKeyword = defineKeyword<unknown, Format>({
     params: (f) => ({ format: f.name }),
     message: (p, _f, x) => {
       const hint = Object.prototype.hasOwnProperty.call(HINTS, String(p.format)) ? HINTS[String(p.format)] : undefined
-      return `must be a string in "${String(p.format)}" format${hint === undefined ? '' : ` (${hint})`}${got(x)}`
+      // Without the IDNA tables an A-label fails whatever it is: say so where it is the reason.
+      const idn = (p.format === 'hostname' || p.format === 'email') && !hasIdna() && typeof x === 'string' && /(?:^|[.@])xn--/i.test(x)
+      const needs = idn ? `; an xn-- label is checked only with 'schemavet/idn' imported` : ''
+      return `must be a string in "${String(p.format)}" format${hint === undefined ? '' : ` (${hint})`}${needs}${got(x)}`
     },
   },
 })

@@ -75,6 +75,10 @@ export function runChecks() {
     const message = thrown(() => newJSONSchema({ type: 'string', format: 'idn-hostname' }))
     return /^SchemaError: .*schemavet\/idn/.test(message ?? '') || String(message)
   })
+  check('a hostname with an xn-- label fails naming schemavet/idn, which checks it', () => {
+    const error = newJSONSchema({ type: 'string', format: 'hostname' }).validate('xn--mnchen-3ya.de')
+    return /xn-- label is checked only with 'schemavet\/idn' imported/.test(error?.message ?? '') || String(error?.message)
+  })
   check('untrusted mode without schemavet/linear-regex is a SchemaError naming the entry', () => {
     const message = thrown(() => newJSONSchema({ type: 'string', pattern: '^a+$' }, { untrusted: true }))
     return /^SchemaError: .*schemavet\/linear-regex/.test(message ?? '') || String(message)
