@@ -17,7 +17,8 @@ import type { Shape, TypeName } from './shape.ts'
 const MAX_BRANCH_DEPTH = 4
 const NUMERIC = /^\s*-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/
 
-type Slot = { holder: Record<string, unknown> | unknown[] | undefined; key: string | number; handles: readonly SchemaHandle[]; path: PathNode | undefined }
+/** A value to coerce; `wrapped`: it was just put into an array, so it is not wrapped again. */
+type Slot = { holder: Record<string, unknown> | unknown[] | undefined; key: string | number; handles: readonly SchemaHandle[]; path: PathNode | undefined; wrapped?: boolean }
 
 /** A value and the handles that apply to it; `shape` merges their in-place subschemas. */
 function merged(handles: readonly SchemaHandle[]): Shape[] {
@@ -54,9 +55,14 @@ export function coerce(root: unknown, handle: SchemaHandle, enabled: (kind: Repa
     let value = get()
 
     // Scalars first: the coerced value is then walked like any other.
+    let wrapped = false
     for (const shape of shapes) {
-      const next = coerceScalar(value, shape, enabled, (kind, from, to) => record(kind, slot.path, from, to))
+      // One wrap per value, and none of a value just wrapped: a schema whose array items may be
+      // arrays again would otherwise wrap without end.
+      const allow = slot.wrapped === true || wrapped ? (k: RepairKind) => k !== 'wrap-array' && enabled(k) : enabled
+      const next = coerceScalar(value, shape, allow, (kind, from, to) => record(kind, slot.path, from, to))
       if (next !== value) {
+        if (Array.isArray(next) && !Array.isArray(value)) wrapped = true
         value = next
         set(value)
       }
@@ -65,7 +71,7 @@ export function coerce(root: unknown, handle: SchemaHandle, enabled: (kind: Repa
       for (let i = 0; i < value.length; i++) {
         const hs: SchemaHandle[] = []
         for (const s of shapes) hs.push(...(s.tuple[i] ?? (i >= s.tuple.length ? s.items : [])))
-        if (hs.length > 0) stack.push({ holder: value, key: i, handles: hs, path: { up: slot.path, seg: i } })
+        if (hs.length > 0) stack.push({ holder: value, key: i, handles: hs, path: { up: slot.path, seg: i }, wrapped })
       }
     } else if (isObject(value)) {
       const obj = value
@@ -106,8 +112,8 @@ export function coerce(root: unknown, handle: SchemaHandle, enabled: (kind: Repa
 
 /**
  * The shapes that apply to `value`: the given ones, plus for each `anyOf` / `oneOf` group the
- * branch the value fits (its type, its enum, its required members), if one does and no other
- * fits as well.
+ * branch the value fits best (its type, its enum, its required members, its members' types and
+ * enums one level down), the first of equals.
  */
 function chooseBranches(shapes: Shape[], value: unknown, depth = 0): Shape[] {
   // Branches that are themselves unions are followed a few levels down, not around a cycle.
@@ -117,17 +123,17 @@ function chooseBranches(shapes: Shape[], value: unknown, depth = 0): Shape[] {
   for (const s of shapes) {
     for (const group of s.branches) {
       const fits = group.map(shapeOf).map((b) => ({ b, score: fit(b, value) }))
-      let best = -1
+      // The best fit; of equals, the first (the validator still judges the result, and the
+      // records say what was changed).
+      let best = 0
       let chosen: Shape | undefined
-      let tie = false
       for (const f of fits) {
         if (f.score > best) {
           best = f.score
           chosen = f.b
-          tie = false
-        } else if (f.score === best) tie = true
+        }
       }
-      if (chosen !== undefined && !tie && best > 0) (extended ??= [...out]).push(...chooseBranches([chosen], value, depth + 1))
+      if (chosen !== undefined) (extended ??= [...out]).push(...chooseBranches([chosen], value, depth + 1))
     }
   }
   return extended ?? out
@@ -150,7 +156,25 @@ function fit(shape: Shape, value: unknown): number {
     for (const r of shape.required) {
       if (!Object.hasOwn(value, r)) return 0
     }
-    for (const k of Object.keys(value)) if (shape.properties.has(k)) score += 1
+    for (const k of Object.keys(value)) {
+      const hs = shape.properties.get(k)
+      if (hs === undefined) continue
+      score += 1
+      // One level into the members: `{"type": "FIELD"}` fits the branch whose `type` enum has "field".
+      for (const h of hs) score += memberFit(shapeOf(h), value[k])
+    }
+  }
+  return score
+}
+
+/** A member's agreement with its property schema, not looking deeper (0 when it says nothing). */
+function memberFit(shape: Shape, value: unknown): number {
+  let score = 0
+  if (shape.types !== undefined) score += admits(shape.types, typeOfValue(value)) ? 1 : -1
+  if (shape.values !== undefined) {
+    if (shape.values.includes(value)) score += 3
+    else if (typeof value === 'string' && shape.values.some((m) => typeof m === 'string' && normal(m) === normal(value))) score += 2
+    else score -= 2
   }
   return score
 }
@@ -197,10 +221,26 @@ function coerceScalar(
   return enumMatch(value, shape, enabled, record)
 }
 
-/** A string that is no member but matches exactly one up to case and surrounding space. */
+/**
+ * A string that is no member but matches exactly one up to case and surrounding space; or, in an
+ * enum of numbers or booleans (`enum: [0, 1]`), the string form of one of them.
+ */
 function enumMatch(value: unknown, shape: Shape, enabled: (kind: RepairKind) => boolean, record: (kind: RepairKind, from: unknown, to: unknown) => void): unknown {
   const values = shape.values
-  if (values === undefined || typeof value !== 'string' || !enabled('enum-match') || values.includes(value)) return value
+  if (values === undefined || typeof value !== 'string' || values.includes(value)) return value
+  if (NUMERIC.test(value) && enabled('number-from-string')) {
+    const n = Number(value)
+    if (values.includes(n)) {
+      record('number-from-string', value, n)
+      return n
+    }
+  }
+  const b = normal(value)
+  if ((b === 'true' || b === 'false') && enabled('boolean-from-string') && values.includes(b === 'true')) {
+    record('boolean-from-string', value, b === 'true')
+    return b === 'true'
+  }
+  if (!enabled('enum-match')) return value
   const want = normal(value)
   let found: string | undefined
   for (const m of values) {

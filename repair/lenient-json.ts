@@ -13,7 +13,8 @@ import type { PathNode, RepairKind, RepairRecord } from './kinds.ts'
 import { repairMeter } from './meter.ts'
 
 /** The value read and where reading stopped, or why no value could be read. */
-export type LenientResult = { ok: true; value: unknown; end: number } | { ok: false; error: SyntaxError; end: number }
+/** `cut`: the text ended inside a string value, which was closed (or, with `dropCut`, dropped). */
+export type LenientResult = { ok: true; value: unknown; end: number; cut?: boolean } | { ok: false; error: SyntaxError; end: number }
 
 /** An open container; `up` and `seg` place it in its parent. */
 type Place = PathNode
@@ -34,8 +35,9 @@ class Fail extends Error {}
  * Fixes only the kinds `enabled` allows; every fix is pushed onto `records`. Stops right after
  * the value (`end`): the caller decides what the rest of the text is. Never throws.
  */
-export function readLenient(text: string, start: number, enabled: (kind: RepairKind) => boolean, records: RepairRecord[]): LenientResult {
+export function readLenient(text: string, start: number, enabled: (kind: RepairKind) => boolean, records: RepairRecord[], dropCut = false): LenientResult {
   let pos = start
+  let cut = false
   const stack: Frame[] = []
   const n = text.length
 
@@ -88,7 +90,8 @@ export function readLenient(text: string, start: number, enabled: (kind: RepairK
     for (;;) {
       if (pos >= n) {
         out += text.slice(run, pos)
-        fix('truncation', '', '"')
+        cut = true
+        if (!dropCut) fix('truncation', '', '"')
         return out
       }
       repairMeter.steps++
@@ -105,7 +108,8 @@ export function readLenient(text: string, start: number, enabled: (kind: RepairK
         const e = text[pos + 1]
         if (e === undefined) {
           pos++
-          fix('truncation', '\\', '"')
+          cut = true
+          if (!dropCut) fix('truncation', '\\', '"')
           return out
         }
         if (e === 'u') {
@@ -169,7 +173,7 @@ export function readLenient(text: string, start: number, enabled: (kind: RepairK
       if (have) {
         have = false
         const top = stack[stack.length - 1]
-        if (top === undefined) return { ok: true, value, end: pos }
+        if (top === undefined) return { ok: true, value, end: pos, cut }
         if (top.array !== undefined) top.array.push(value)
         else {
           // defineProperty keeps a `__proto__` key an own property, as JSON.parse does.
@@ -178,7 +182,7 @@ export function readLenient(text: string, start: number, enabled: (kind: RepairK
         }
         // After a member: a comma, a closer, or the end.
         skip()
-        if (pos >= n) return { ok: true, value: closeAll(), end: n }
+        if (pos >= n) return { ok: true, value: closeAll(), end: n, cut }
         const c = text[pos]
         if (c === ',') {
           const comma = pos
@@ -244,6 +248,12 @@ export function readLenient(text: string, start: number, enabled: (kind: RepairK
       }
       if (c in CLOSE_QUOTE) {
         value = readString()
+        if (cut && dropCut && stack.length > 0) {
+          // The schema may not allow the cut-off string: its member goes instead.
+          fix('truncation', fragment(String(value)), '')
+          truncatedValue()
+          return { ok: true, value: closeAll(), end: n, cut }
+        }
         have = true
         continue
       }

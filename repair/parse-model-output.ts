@@ -53,6 +53,8 @@ function toSchema(schema: Schema | Readonly<Record<string, unknown>> | boolean):
     if (s === undefined) booleans.set(schema, (s = newJSONSchema<unknown>(schema, { allErrors: true, maxErrors: 20 })))
     return s
   }
+  // Not an object: newJSONSchema says what is wrong with it (a SchemaError), uncached.
+  if (typeof schema !== 'object' || schema === null) return newJSONSchema<unknown>(schema, { allErrors: true, maxErrors: 20 })
   if (typeof (schema as Schema).validator === 'function') return schema as Schema
   let s = compiled.get(schema)
   if (s === undefined) compiled.set(schema, (s = newJSONSchema<unknown>(schema, { allErrors: true, maxErrors: 20 })))
@@ -100,10 +102,15 @@ function recordDefaults(before: unknown, after: unknown, records: RepairRecord[]
     repairMeter.steps++
     const [b, a, path] = stack.pop()!
     if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b)) continue
+    const array = Array.isArray(a)
     for (const key of Object.keys(a)) {
-      const node: PathNode = { up: path, seg: Array.isArray(a) ? Number(key) : key }
-      if (!Object.hasOwn(b, key)) records.push({ kind: 'default', instancePath: pointerOf(node), from: undefined, to: a[key] })
-      else stack.push([b[key], a[key], node])
+      const child = a[key]
+      const has = Object.hasOwn(b, key)
+      // Scalars already there need no walk and no path: the common case allocates nothing.
+      if (has && (typeof child !== 'object' || child === null)) continue
+      const node: PathNode = { up: path, seg: array ? Number(key) : key }
+      if (!has) records.push({ kind: 'default', instancePath: pointerOf(node), from: undefined, to: child })
+      else stack.push([b[key], child, node])
     }
   }
 }
@@ -155,9 +162,11 @@ function blank(text: string, from: number, to: number): boolean {
   return true
 }
 
+/** The prose left out around `start..end`; reads a bounded slice, so many candidates stay linear. */
 function extractRecord(text: string, start: number, end: number): RepairRecord {
-  const before = text.slice(0, start).trim()
-  const after = text.slice(end).trim()
+  const before = text.slice(0, Math.min(start, 120)).trim()
+  const after = text.slice(end, Math.min(text.length, end + 120)).trim()
+  repairMeter.steps += before.length + after.length
   return { kind: 'extract', instancePath: '', from: fragment(before + (before && after ? ' … ' : '') + after), to: '' }
 }
 
@@ -168,6 +177,12 @@ function* candidates(text: string, enabled: (k: RepairKind) => boolean, errors: 
   const r = readLenient(text, 0, enabled, whole)
   if (r.ok && blank(text, r.end, text.length)) {
     yield { value: r.value, records: whole }
+    // Cut off inside a string: closing it is tried first, then leaving that member out.
+    if (r.cut === true) {
+      const dropped: RepairRecord[] = []
+      const d = readLenient(text, 0, enabled, dropped, true)
+      if (d.ok) yield { value: d.value, records: dropped }
+    }
     return
   }
   if (!r.ok) errors.push(r.error)
@@ -206,7 +221,7 @@ function* candidates(text: string, enabled: (k: RepairKind) => boolean, errors: 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     opener.lastIndex = from
     const m = opener.exec(text)
-    if (m === null) return
+    if (m === null) break
     repairMeter.steps += m.index - from
     const records: RepairRecord[] = []
     const c = readLenient(text, m.index, enabled, records)
@@ -218,6 +233,24 @@ function* candidates(text: string, enabled: (k: RepairKind) => boolean, errors: 
       errors.push(c.error)
       from = m.index + 1
     }
+  }
+  // A lone scalar on a line of its own (`"Oslo"`, `42`, `true`): each line is read once.
+  let start = 0
+  while (start < text.length) {
+    let end = text.indexOf('\n', start)
+    if (end < 0) end = text.length
+    repairMeter.steps += end - start
+    const line = text.slice(start, end)
+    const first = line.trimStart()[0]
+    if (first !== undefined && first !== '{' && first !== '[') {
+      const records: RepairRecord[] = []
+      const c = readLenient(line, 0, enabled, records)
+      if (c.ok && blank(line, c.end, line.length)) {
+        records.unshift(extractRecord(text, start, end))
+        yield { value: c.value, records }
+      }
+    }
+    start = end + 1
   }
 }
 

@@ -50,11 +50,16 @@ const tsc = spawnSync(process.execPath, [createRequire(import.meta.url).resolve(
 })
 if (tsc.status !== 0) process.exit(tsc.status ?? 1)
 
-// What `typesVersions` hands a TypeScript older than the floor, instead of errors deep in our types.
+// What `typesVersions` and the `types@<5.4` conditions hand a TypeScript older than the floor,
+// instead of errors deep in our types: no API, and (without skipLibCheck) an error that says why.
 writeFileSync(
-  join(root, 'dist/typescript-too-old.d.ts'),
-  '// schemavet\'s types need TypeScript 5.4 or later (they use NoInfer). Upgrade TypeScript: npm install --save-dev typescript@latest\n' +
-    'export declare const schemavetNeedsTypeScript54OrLater: unique symbol\n',
+  join(root, 'dist/needs-typescript-5.4.d.ts'),
+  [
+    "// schemavet's types need TypeScript 5.4 or later (they use NoInfer): npm install --save-dev typescript@latest",
+    'interface Floor { schemavet: "schemavet\'s types need TypeScript 5.4 or later: npm install --save-dev typescript@latest" }',
+    'export interface SchemavetNeedsTypeScript54 extends Floor { schemavet: 0 }',
+    '',
+  ].join('\n'),
 )
 
 // tapable stays a dependency for its types (the hook table is public API) but its code is inlined.

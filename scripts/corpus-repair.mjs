@@ -158,6 +158,7 @@ const types = Object.fromEntries(Object.keys(TYPE).map((k) => [k, tally()]))
 const skipped = { 'no tests': 0, 'schema does not compile': 0, 'label disputed (schemavet rejects a valid instance)': 0, 'defaults fail': 0 }
 const invalid = { cases: 0, rejected: 0, repairedValid: 0, unexplained: 0, byKind: Object.fromEntries(REPAIR_KINDS.map((k) => [k, 0])) }
 const misses = []
+const disputed = []
 
 function viaJsonrepair(text, compiled, expected) {
   try {
@@ -200,6 +201,12 @@ for (const file of files) {
     const data = test.data
     if (data === undefined) continue
     if (!test.valid) {
+      // Labels can be wrong (SOURCE.md): an instance schemavet accepts as it is is a disputed
+      // label, listed, not a repair that went unrecorded.
+      if (compiled.validate(data) === null) {
+        disputed.push(file)
+        continue
+      }
       invalid.cases++
       const r = parseModelOutput(JSON.stringify(data), compiled)
       if (!r.success) invalid.rejected++
@@ -252,6 +259,7 @@ const lines = [
   '',
   `Invalid instances as clean JSON: ${invalid.cases}; rejected ${invalid.rejected}; came back valid ${invalid.repairedValid}, of which without any repair record: ${invalid.unexplained}`,
   `Came back valid, by repair kind: ${Object.entries(invalid.byKind).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
+  `Invalid-labelled instances schemavet accepts as they are (disputed labels, not counted): ${disputed.length}${disputed.length > 0 ? ` (${[...new Set(disputed)].join(', ')})` : ''}`,
   `Skipped: ${Object.entries(skipped).map(([k, n]) => `${k} ${n}`).join(', ')}`,
 ]
 console.log(lines.join('\n'))

@@ -170,6 +170,7 @@ unknown('every dialect URI works with and without the trailing #', () => {
     'http://json-schema.org/draft-06/schema': 'draft-06',
     'http://json-schema.org/draft-04/schema': 'draft-04',
     'https://spec.openapis.org/oas/3.1/dialect/base': 'openapi-3.1',
+    'https://spec.openapis.org/oas/3.1/dialect/2024-11-10': 'openapi-3.1',
   }
   for (const [uri, name] of Object.entries(uris)) {
     for (const $schema of [uri, uri + '#']) {

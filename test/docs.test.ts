@@ -1,5 +1,5 @@
 /**
- * Every code sample in docs/plugins.md, docs/errors.md, docs/cli.md and docs/dialects.md runs, and prints what the
+ * Every code sample in docs/plugins.md, docs/errors.md, docs/cli.md, docs/dialects.md and docs/repair.md runs, and prints what the
  * document shows beside it.
  *
  * Markers (the first word of a fence's info string is the language, so they render as usual):
@@ -22,7 +22,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const DOCS = ['docs/plugins.md', 'docs/errors.md', 'docs/cli.md', 'docs/dialects.md']
+const DOCS = ['docs/plugins.md', 'docs/errors.md', 'docs/cli.md', 'docs/dialects.md', 'docs/repair.md']
 const SCRATCH = join(ROOT, '.tmp', 'docs')
 const CLI = join(ROOT, 'dist/cli/main.js')
 

@@ -28,7 +28,7 @@ discriminator('accepts an object that its tag’s branch accepts', () => {
 
 discriminator('reports only the issues of the branch the tag selects', () => {
   const error = kernel().newJSONSchema(pet).validate({ kind: 'cat', lives: 'x' })
-  assert.equal(error?.errors, [{ keyword: 'type', instancePath: '/lives', schemaPath: '#/oneOf/0/properties/lives/type', params: { type: 'integer' }, message: 'must be integer' }])
+  assert.equal(error?.errors, [{ keyword: 'type', instancePath: '/lives', schemaPath: '#/oneOf/0/properties/lives/type', params: { type: 'integer' }, message: 'must be an integer (got "x")' }])
   // Plain oneOf finds the same tag (every branch requires `kind`, with its own const) and
   // reports the same single issue; for an unknown tag it reports a problem per branch plus its own.
   assert.equal(createKernel().newJSONSchema(pet).validate({ kind: 'cat', lives: 'x' })?.errors, error?.errors)
@@ -126,7 +126,7 @@ messages('messages by keyword replace only those keywords; "_" covers the rest',
   const v = withMessages().newJSONSchema({ type: 'integer', minimum: 1, maximum: 9, errorMessage: { minimum: 'at least {limit}', _: 'a digit' } }, { allErrors: true })
   assert.equal(v.validate(0)?.errors.map((i) => i.message), ['at least 1'])
   assert.equal(v.validate(10)?.errors.map((i) => i.message), ['a digit'])
-  assert.equal(withMessages().newJSONSchema({ minimum: 1, errorMessage: { maximum: 'x' } }).validate(0)?.errors.map((i) => i.message), ['must be >= 1'])
+  assert.equal(withMessages().newJSONSchema({ minimum: 1, errorMessage: { maximum: 'x' } }).validate(0)?.errors.map((i) => i.message), ['must be at least 1 (got 0)'])
 })
 
 messages('messages by property cover a missing property and the issues below one', () => {
@@ -141,7 +141,7 @@ messages('messages by property cover a missing property and the issues below one
     error?.errors.map((i) => [i.keyword, i.instancePath, i.message]),
     [
       ['errorMessage', '', 'we need your email'],
-      ['required', '', "must have required property 'name'"],
+      ['required', '', 'must have required property "name" (got {"age":3})'],
       ['errorMessage', '/age', 'you must be an adult'],
     ],
   )
@@ -201,7 +201,7 @@ formats('the example checkers accept and refuse what they should', () => {
 formats('a kernel with the plugin asserts its formats', () => {
   const v = createKernel({ plugins: [new FormatsPlugin()] }).newJSONSchema({ properties: { version: { format: 'semver' }, phone: { format: 'phone-e164' } } })
   assert.is(v.validate({ version: '1.0.0', phone: '+4722334455' }), null)
-  assert.equal(v.validate({ version: 'one', phone: '+4722334455' })?.errors[0]!.message, 'must match format "semver"')
+  assert.equal(v.validate({ version: 'one', phone: '+4722334455' })?.errors[0]!.message, 'must be a string in "semver" format (got "one")')
   // The default kernel does not know the name, so it is an annotation there.
   assert.is(newJSONSchema({ format: 'semver' }).validate('one'), null)
 })

@@ -363,9 +363,9 @@ collections('validates tuple lengths and element types', () => {
   assert.is(problems(schema, valid), null)
   assert.is(problems(schema, { ...valid, optionalTail: ['x', 2], rest: ['x'] }), null)
   assert.equal(problems(schema, { ...valid, pair: ['x'] }), ['/pair minItems'])
-  assert.equal(problems(schema, { ...valid, pair: ['x', 1, 2] }), ['/pair/2 false schema'])
+  assert.equal(problems(schema, { ...valid, pair: ['x', 1, 2] }), ['/pair items'])
   assert.equal(problems(schema, { ...valid, rest: ['x', 'y'] }), ['/rest/1 type'])
-  assert.equal(problems(schema, { ...valid, empty: [1] }), ['/empty/0 false schema'])
+  assert.equal(problems(schema, { ...valid, empty: [1] }), ['/empty items'])
   assert.equal(problems(schema, { ...valid, matrix: [[1, 'two']] }), ['/matrix/0/1 type'])
 })
 

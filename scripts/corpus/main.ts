@@ -15,6 +15,7 @@
  *                                     disputed files; fails on any count worse than the baseline
  *   --jobs N (worker threads, default 2), --timeout S (per library and file, default 120),
  *   --files REGEX (only matching file names; not with --check or --update)
+ *   --corpus DIR, --disputed FILE, --baseline FILE (other places, for the runner's own tests)
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -27,9 +28,6 @@ import { checkDisputed, readDisputed } from './disputed.ts'
 import type { FileResult } from './disputed.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const CORPUS = resolve(ROOT, '..', 'shared', 'corpus', 'maskbench')
-const DISPUTED = join(ROOT, 'test', 'corpus', 'disputed.json')
-const BASELINE = join(ROOT, 'test', 'corpus', 'baseline.json')
 
 // --- arguments
 const argv = process.argv.slice(2)
@@ -38,6 +36,10 @@ const value = (name: string) => {
   const i = argv.indexOf(name)
   return i >= 0 ? argv[i + 1] : undefined
 }
+// Another corpus folder and list files: for the runner's own tests (a few made-up files).
+const CORPUS = resolve(value('--corpus') ?? resolve(ROOT, '..', 'shared', 'corpus', 'maskbench'))
+const DISPUTED = resolve(value('--disputed') ?? join(ROOT, 'test', 'corpus', 'disputed.json'))
+const BASELINE = resolve(value('--baseline') ?? join(ROOT, 'test', 'corpus', 'baseline.json'))
 const check = flag('--check')
 const update = flag('--update')
 const jobs = Math.max(1, Number(value('--jobs') ?? 2))

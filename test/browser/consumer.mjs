@@ -82,7 +82,7 @@ export function runChecks() {
   check('a hostname with an xn-- label is refused, not passed unchecked, without schemavet/idn', () => {
     return newJSONSchema({ type: 'string', format: 'hostname' }).validate('xn--bcher-kva.example') !== null || 'passed'
   })
-  check('struct derivation outside Node is a SchemaError naming schemavet/struct', () => {
+  check('struct derivation where schemavet/struct cannot load is a SchemaError naming it', () => {
     const message = thrown(() => newStructSchema('./types.ts#T'))
     return /^SchemaError: .*schemavet\/struct/.test(message ?? '') || String(message)
   })

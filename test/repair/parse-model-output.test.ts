@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import fc from 'fast-check'
-import { REPAIR_KINDS, ValidationError, newJSONSchema, parseModelOutput } from '../../index.ts'
+import { REPAIR_KINDS, SchemaError, ValidationError, newJSONSchema, parseModelOutput } from '../../index.ts'
 import type { RepairKind, RepairRecord } from '../../index.ts'
 import { repairMeter } from '../../repair/meter.ts'
 
@@ -89,6 +89,19 @@ basics('without fence, a fenced value is found as a value inside prose, and says
   assert.equal(kinds(r.repairs), ['default', 'extract'])
 })
 
+basics('a string cut off by the end of the text is closed where the schema allows it, else its member goes', () => {
+  const schema = { type: 'object', properties: { unit: { enum: ['celsius', 'fahrenheit'] }, note: { type: 'string' } } }
+  const closed = parseModelOutput('{"note":"it was col', schema)
+  assert.ok(closed.success)
+  assert.equal(closed.value, { note: 'it was col' })
+  const dropped = parseModelOutput('{"note":"x","unit":"cel', schema)
+  assert.ok(dropped.success)
+  assert.equal(dropped.value, { note: 'x' })
+  assert.ok(dropped.repairs.every((r) => r.kind === 'truncation'))
+  // Required members cannot go.
+  assert.not.ok(parseModelOutput('{"unit":"cel', { ...schema, required: ['unit'] }).success)
+})
+
 basics('the instance path of a coercion points at the changed value', () => {
   const r = parseModelOutput('{"a":[{"n":"1"},{"n":"2.5"}]}', { properties: { a: { items: { properties: { n: { type: 'number' } } } } } })
   assert.ok(r.success)
@@ -105,6 +118,14 @@ basics('of several values in prose, the first that fits the schema is taken', ()
   const r = parseModelOutput('Not {"city":"Paris"} but {"city":"Bergen","days":1,"note":"x"}.', weather)
   assert.ok(r.success)
   assert.is((r.value as { city: string }).city, 'Bergen')
+})
+
+basics('a lone scalar on a line of its own inside prose is found', () => {
+  const r = parseModelOutput('The city is:\n"Bergen"\nHope that helps.', { enum: ['Oslo', 'Bergen'] })
+  assert.ok(r.success)
+  assert.is(r.value, 'Bergen')
+  assert.equal(kinds(r.repairs), ['extract'])
+  assert.not.ok(parseModelOutput('The city is Bergen.', { enum: ['Oslo', 'Bergen'] }).success)
 })
 
 basics('of several fenced blocks, the first that fits the schema is taken', () => {
@@ -143,12 +164,35 @@ basics('coercions follow $ref, allOf and the anyOf branch the value fits', () =>
   assert.equal(r.value, { a: 4, b: false, c: [7] })
 })
 
+basics('the oneOf branch is chosen by its members: the enum the value matches up to case', () => {
+  const field = {
+    oneOf: [
+      { properties: { type: { enum: ['callback'] }, n: { type: 'string' } }, required: ['type'] },
+      { properties: { type: { enum: ['field', 'value'] }, n: { type: 'integer' } }, required: ['type'] },
+    ],
+  }
+  const r = parseModelOutput('{"type":"FIELD","n":"3"}', field)
+  assert.ok(r.success, JSON.stringify(r))
+  assert.equal(r.value, { type: 'field', n: 3 })
+})
+
+basics('in an enum of numbers or booleans, the string form of a member is that member', () => {
+  const r = parseModelOutput('{"code":"0","on":"True"}', { properties: { code: { enum: [0, 1] }, on: { enum: [true, false] } } })
+  assert.ok(r.success, JSON.stringify(r))
+  assert.equal(r.value, { code: 0, on: true })
+  assert.equal(kinds(r.repairs), ['boolean-from-string', 'number-from-string'])
+  // Not a member: left alone.
+  assert.not.ok(parseModelOutput('{"code":"2"}', { properties: { code: { enum: [0, 1] } } }).success)
+})
+
 basics('a schemavet Schema works as well as a raw document, and neither is mutated', () => {
   const doc = structuredClone(weather)
   const compiled = newJSONSchema(doc)
   const r = parseModelOutput('{"city":"oslo","days":"3"}', compiled)
   assert.ok(r.success)
   assert.equal(doc, weather)
+  // What is not a schema is a SchemaError, as from the constructors.
+  assert.throws(() => parseModelOutput('1', 'a string' as never), (e: unknown) => SchemaError.isInstance(e))
 })
 
 basics('text that holds no JSON fails with a SyntaxError', () => {
@@ -182,6 +226,15 @@ safety('10,000 levels of nesting neither overflow the stack nor throw', () => {
   assert.ok(deep.success)
 })
 
+safety('a value is wrapped into an array once, even where array items may be arrays again', () => {
+  const schema = { $defs: { t: { oneOf: [{ type: 'string' }, { type: 'array', items: { $ref: '#/$defs/t' } }] } }, $ref: '#/$defs/t' }
+  repairMeter.steps = 0
+  const r = parseModelOutput('{"a":1}', schema)
+  assert.not.ok(r.success)
+  assert.ok(repairMeter.steps < 100, `${repairMeter.steps} steps`)
+  assert.ok(r.repairs.filter((x) => x.kind === 'wrap-array').length <= 1)
+})
+
 /** Counted work for texts built by `make(k)` at k and 4k: must grow at most ~4x (linear). */
 function ratio(make: (k: number) => string, k: number, schema: Record<string, unknown>): number {
   const steps = (text: string): number => {
@@ -202,6 +255,8 @@ safety('work is linear in the text length, for clean, broken and hostile text', 
     ['many brackets in prose', (k) => `Here: ${'{ ['.repeat(k)} and nothing else`],
     ['deeply nested and cut off', (k) => '{"a":'.repeat(k)],
     ['many fences', (k) => '```json\n{"xs":[1,\n```\n'.repeat(k)],
+    ['many lines of prose and scalars', (k) => 'Well:\n"x"\n12 apples\n'.repeat(k)],
+    ['many scalar lines, none of which fits', (k) => `Well:\n${'1\n'.repeat(k)}`],
     ['enum matches in many members', (k) => `{${Array.from({ length: k }, (_, i) => `"k${i}": "yes "`).join(',')}`],
     ['comments everywhere', (k) => `{"xs":[${Array.from({ length: k }, (_, i) => `${i} /* c */`).join(',')}]}`],
   ]
