@@ -76,6 +76,24 @@ runner('--check passes against its own baseline and fails on a count worse than 
   const { status, out } = run('--check')
   assert.is(status, 1, out)
   assert.match(out, /none, formats asserted: agree 3 -> 2/)
+  // --check --update leaves a baseline it fails against as it is.
+  assert.is(run('--check', '--update').status, 1)
+  assert.equal(JSON.parse(readFileSync(baseline, 'utf8')), base)
+})
+
+runner('--check --update tightens a passing baseline to schemavet\'s counts and keeps the peers\' figures', () => {
+  const base = JSON.parse(readFileSync(baseline, 'utf8'))
+  // Looser than the run: fewer agreeing labels, more refusals.
+  base.counts.none.schemavet.assert.agree = 1
+  base.counts.all.schemavet.assert.refused = 2
+  base.counts.all.ajv.assert.refused = 99
+  writeFileSync(baseline, JSON.stringify(base))
+  const { status, out } = run('--check', '--update')
+  assert.is(status, 0, out)
+  const tightened = JSON.parse(readFileSync(baseline, 'utf8'))
+  assert.is(tightened.counts.none.schemavet.assert.agree, 2)
+  assert.is(tightened.counts.all.schemavet.assert.refused, 1)
+  assert.is(tightened.counts.all.ajv.assert.refused, 99, 'the peers are not run by --check; their recorded figures stay')
 })
 
 runner('an entry ajv and hyperjump do not back fails the run, and what no entry covers is listed', () => {
