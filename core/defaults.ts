@@ -106,7 +106,7 @@ class DefaultsWalk implements DefaultsContext {
     this.meter = policy === null ? null : { left: policy.maxWork }
     // A compile with an in-place cycle reports it from its guard, which a kept answer would skip;
     // data that contains itself is not a tree, so a default may change an object off the line.
-    this.answers = compilation.hasCycles || cyclic ? undefined : new WeakMap()
+    this.answers = compilation.hasCycles || cyclic ? undefined : new Map()
   }
 
   /** JSON Pointer of the slot being walked (for an issue: built only then). */

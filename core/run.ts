@@ -427,7 +427,9 @@ export class MeteredRun extends Run {
 }
 
 /** Answers of subschemas on objects, kept across the branch tests of one `applyDefaults` call. */
-export type AnswerMemo = WeakMap<object, Map<Node, boolean>>
+// Per object a flat list `[node, answer, node, answer, ...]`: an object is usually asked about
+// one or two subschemas, and a Map per object made deep data's copies cost the GC more per level.
+export type AnswerMemo = Map<object, (Node | boolean)[]>
 
 /**
  * The boolean run of `applyDefaults`' branch tests (`anyOf`, `oneOf`, `if`): the answer of a
@@ -450,12 +452,15 @@ export class MemoRun extends Run {
   override apply(handle: SchemaHandle, x: unknown, segment?: string | number): boolean {
     const node = (handle as Handle).node
     if (typeof x !== 'object' || x === null || this.collecting || this.evaluated !== null || node.pushScope) return super.apply(handle, x, segment)
-    let byNode = this.memo.get(x)
-    const known = byNode?.get(node)
-    if (known !== undefined) return known
+    const known = this.memo.get(x)
+    if (known !== undefined) {
+      for (let i = 0; i < known.length; i += 2) if (known[i] === node) return known[i + 1] as boolean
+    }
     const ok = super.apply(handle, x, segment)
-    if (byNode === undefined) this.memo.set(x, (byNode = new Map()))
-    byNode.set(node, ok)
+    // Looked up again: the nested apply may have recorded answers about `x` meanwhile.
+    const list = this.memo.get(x)
+    if (list === undefined) this.memo.set(x, [node, ok])
+    else list.push(node, ok)
     return ok
   }
 }
