@@ -476,6 +476,8 @@ export class Emitter {
       this.keep(o.closedSrc)
     } else {
       extras = this.child(o.additional, `${s.loc}/additionalProperties`, depth + 1)
+      // extra values are checked by their own schema, as entries or as a map, unless sent as JSON text
+      if (!extras.boxesNull && (p.closedObjects || p.additionalSchemas)) this.keep(o.additionalSrc)
       if (p.closedObjects) {
         entriesName = 'additionalProperties'
         for (let i = 2; own(properties, entriesName); i++) entriesName = `additionalProperties_${i}`

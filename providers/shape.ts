@@ -30,7 +30,7 @@ export interface KindShape {
   str: { minLength?: Sourced<number>; maxLength?: Sourced<number>; pattern?: Sourced<string>; format?: Sourced<string> }
   arr: { prefix: (Lazy | false | undefined)[]; items: Lazy | false | undefined; minItems?: Sourced<number>; maxItems?: Sourced<number> }
   /** Declared properties; `required` names; extra keys' values (`false`: none allowed; undefined: any). */
-  obj: { props: Map<string, Lazy>; required: Map<string, string[]>; additional: Lazy | false | undefined; closedSrc?: string }
+  obj: { props: Map<string, Lazy>; required: Map<string, string[]>; additional: Lazy | false | undefined; closedSrc?: string; additionalSrc?: string }
 }
 
 export interface Shape {
@@ -260,13 +260,17 @@ export class ShapeBuilder {
         if (av.schema === false) {
           obj.obj.additional = false
           obj.obj.closedSrc = at('additionalProperties')
-        } else if (additional.asserts) obj.obj.additional = this.lazy(additional)
+        } else if (additional.asserts) {
+          obj.obj.additional = this.lazy(additional)
+          obj.obj.additionalSrc = at('additionalProperties')
+        }
       }
       if (pattern.length && obj.obj.additional !== undefined) {
         // extras may match a pattern instead: they take the union of what each allows
         const alts = [...pattern, ...(additional && additional.inspect().schema !== false ? [additional] : [])]
         obj.obj.additional = alts.every((x) => x.asserts) ? { get: () => alts.map((x) => this.of(x)).reduce((a, b) => this.disj(a, b)) } : undefined
         delete obj.obj.closedSrc
+        delete obj.obj.additionalSrc
       }
     }
     if (arr) {
@@ -350,6 +354,9 @@ export class ShapeBuilder {
       const required = new Map(x.obj.required)
       for (const [n, srcs] of y.obj.required) required.set(n, uniq(required.get(n) ?? [], srcs))
       z.obj = { props, required, additional: this.conjLazy(x.obj.additional, y.obj.additional), closedSrc: x.obj.closedSrc ?? y.obj.closedSrc }
+      // a schema for extra values holds as written when the other side says nothing of them
+      const additionalSrc = y.obj.additional === undefined ? x.obj.additionalSrc : x.obj.additional === undefined ? y.obj.additionalSrc : undefined
+      if (additionalSrc !== undefined) z.obj.additionalSrc = additionalSrc
       s.kinds.set(k, z)
     }
     return s

@@ -38,14 +38,23 @@ discriminator('reports only the issues of the branch the tag selects', () => {
 discriminator('an unknown tag is one issue at the tag', () => {
   const error = kernel().newJSONSchema(pet).validate({ kind: 'bird' })
   assert.equal(error?.errors, [
-    { keyword: 'oneOf', instancePath: '/kind', schemaPath: '#/oneOf', params: { discriminator: 'kind', tag: 'bird', allowed: ['cat', 'dog'] }, message: 'must be one of "cat", "dog" (got "bird")' },
+    { keyword: 'oneOf', instancePath: '/kind', schemaPath: '#/oneOf', params: { discriminator: 'kind', tag: 'bird', allowed: ['cat', 'dog'] }, message: 'must be one of: "cat", "dog" (got "bird")' },
   ])
+})
+
+discriminator('a tag nested 100,000 levels deep is quoted as a bounded excerpt', () => {
+  let tag: unknown = 'x'
+  for (let i = 0; i < 100_000; i++) tag = [tag]
+  const issue = kernel().newJSONSchema(pet).validate({ kind: tag })!.errors[0]!
+  assert.is(issue.instancePath, '/kind')
+  assert.ok(issue.message.startsWith('must be one of: "cat", "dog" (got [[[['), issue.message.slice(0, 80))
+  assert.ok(issue.message.length < 120)
 })
 
 discriminator('a missing tag and a value that is not an object are one issue each', () => {
   const v = kernel().newJSONSchema(pet)
-  assert.equal(v.validate({})?.errors.map((i) => i.message), ['must have property "kind" (one of "cat", "dog")'])
-  assert.equal(v.validate([1])?.errors.map((i) => i.message), ['must be an object with property "kind" (one of "cat", "dog")'])
+  assert.equal(v.validate({})?.errors.map((i) => i.message), ['must have property "kind" (one of: "cat", "dog") (got {})'])
+  assert.equal(v.validate([1])?.errors.map((i) => i.message), ['must be an object with property "kind" (one of: "cat", "dog") (got [1])'])
 })
 
 discriminator('evaluates only the selected branch', () => {
@@ -67,7 +76,7 @@ discriminator('$ref branches are named by mapping, or by the last segment of the
   const v = kernel().newJSONSchema(schema)
   assert.is(v.validate({ kind: 'cat', lives: 1 }), null)
   // Without a mapping, the Dog branch answers to "Dog", and its own const then wants "dog".
-  assert.equal(v.validate({ kind: 'dog', good: true })?.errors.map((i) => i.message), ['must be one of "cat", "Dog" (got "dog")'])
+  assert.equal(v.validate({ kind: 'dog', good: true })?.errors.map((i) => i.message), ['must be one of: "cat", "Dog" (got "dog")'])
   assert.equal(v.validate({ kind: 'Dog', good: true })?.errors.map((i) => i.schemaPath), ['#/$defs/Dog/properties/kind/const'])
 })
 

@@ -17,8 +17,10 @@
  *                                     schemavet's new counts; the peers' figures are kept
  *   --jobs N (worker threads, default 2), --timeout S (per library and file, default 120),
  *   --files REGEX (only matching file names; not with --check or --update)
+ *   --no-sections (without the providers and repair sections the full run adds at its end)
  *   --corpus DIR, --disputed FILE, --baseline FILE (other places, for the runner's own tests)
  */
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -229,6 +231,24 @@ if (update && !check) {
     console.log(`\nno count worse than the baseline (test/corpus/baseline.json)`)
     // In check mode `table` holds the baseline's peer rows, so only schemavet's figures move.
     if (update && !failed) writeBaseline()
+  }
+}
+
+// The full run also measures what schemavet builds on the corpus: provider schemas (round trips,
+// constraints kept) and repair of corrupted model output. Each section is its own script
+// (`npm run corpus:providers`, `npm run corpus:repair`) and fails on its own thresholds.
+if (!check && !update && only === undefined && !flag('--no-sections')) {
+  const sections: [string, string[]][] = [
+    ['providers', [join(ROOT, 'scripts', 'corpus-providers.mjs')]],
+    ['repair', ['--import', 'tsx', '--import', join(ROOT, 'test', 'support', 'optional-entries.ts'), join(ROOT, 'scripts', 'corpus-repair.mjs')]],
+  ]
+  for (const [name, args] of sections) {
+    console.log(`\n--- corpus section: ${name}\n`)
+    const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' })
+    if (run.status !== 0) {
+      console.log(`corpus section ${name}: FAILED (exit ${run.status ?? run.signal})`)
+      failed = true
+    }
   }
 }
 
