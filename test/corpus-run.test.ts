@@ -99,7 +99,7 @@ runner('--check --update tightens a passing baseline to schemavet\'s counts and 
 runner('an entry ajv and hyperjump do not back fails the run, and what no entry covers is listed', () => {
   const wrong = { file: 'agree.json', tests: [0], keyword: 'type', reason: 'says so', ajv: 'x', hyperjump: 'y' }
   writeFileSync(disputed, JSON.stringify({ entries: [wrong, brokenEntry] }))
-  const { status, out } = run()
+  const { status, out } = run('--no-sections')
   assert.is(status, 1, out)
   assert.match(out, /agree\.json test 0 \(labelled valid\): ajv valid; hyperjump valid/)
   assert.match(out, /no entry covers: 1\n {2}email\.json \[none\] test 0 labelled valid, schemavet says invalid/)

@@ -237,7 +237,8 @@ if (update && !check) {
 // The full run also measures what schemavet builds on the corpus: provider schemas (round trips,
 // constraints kept) and repair of corrupted model output. Each section is its own script
 // (`npm run corpus:providers`, `npm run corpus:repair`) and fails on its own thresholds.
-if (!check && !update && only === undefined && !flag('--no-sections')) {
+// They read the real corpus, so a run over another folder (--corpus) leaves them out.
+if (!check && !update && only === undefined && !flag('--no-sections') && value('--corpus') === undefined) {
   const sections: [string, string[]][] = [
     ['providers', [join(ROOT, 'scripts', 'corpus-providers.mjs')]],
     ['repair', ['--import', 'tsx', '--import', join(ROOT, 'test', 'support', 'optional-entries.ts'), join(ROOT, 'scripts', 'corpus-repair.mjs')]],
