@@ -25,7 +25,14 @@ export {
   StructValidator,
   UNTRUSTED_LIMITS,
   ValidationError,
+  article,
+  count,
   defineKeyword,
+  excerpt,
+  falseSchemaText,
+  got,
+  typeList,
+  valueList,
 } from './core/index.ts'
 export type * from './core/index.ts'
 

@@ -8,6 +8,7 @@
  * ata-validator and @cfworker/json-schema, resolved from bench/node_modules.
  */
 import { spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -51,10 +52,16 @@ for (let i = 0; i < runs; i++) {
 }
 
 const ajvImport = median(samples.ajv.imports)
-console.log(`Import of each main entry in a fresh process, median of ${runs} interleaved runs (Node ${process.version}):\n`)
-console.log('| library | import (ms) | vs ajv | process wall (ms) |')
-console.log('|---|---:|---:|---:|')
+const lines = [
+  `Import of each main entry in a fresh process, median of ${runs} interleaved runs (Node ${process.version}, ${new Date().toISOString().slice(0, 10)}):`,
+  '',
+  '| library | import (ms) | vs ajv | process wall (ms) |',
+  '|---|---:|---:|---:|',
+]
 for (const [name, s] of Object.entries(samples)) {
   const m = median(s.imports)
-  console.log(`| ${name} | ${m.toFixed(1)} | ${(m / ajvImport).toFixed(2)}x | ${median(s.walls).toFixed(0)} |`)
+  lines.push(`| ${name} | ${m.toFixed(1)} | ${(m / ajvImport).toFixed(2)}x | ${median(s.walls).toFixed(0)} |`)
 }
+console.log(lines.join('\n'))
+// The last run's table is kept beside the other results.
+writeFileSync(join(here, 'RESULTS.import-time.md'), `# Import time\n\n${lines.join('\n')}\n\nMade by \`npm run bench:import\` (bench/import-time.mjs).\n`)

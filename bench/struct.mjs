@@ -86,7 +86,7 @@ async function main() {
   console.log(`# Struct schemas: ${path.relative(root, fixture)} (#${FIRST} cold, then #${SECOND} warm)`)
   console.log('')
   console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), median of ${runs} fresh processes per tool.`)
-  console.log(`schemavet with typescript-6 ${pkg('typescript-6')}; ts-json-schema-generator ${pkg('ts-json-schema-generator')} with typescript ${tsjTs}.`)
+  console.log(`schemavet with typescript ${pkg('typescript')}; ts-json-schema-generator ${pkg('ts-json-schema-generator')} with typescript ${tsjTs}.`)
   console.log('')
   console.log('| tool | cold: import + first schema | warm: second type, same file | whole child process |')
   console.log('|---|---|---|---|')

@@ -1,7 +1,8 @@
 /**
- * The renderer for people: each problem as its data path and message, then what was expected,
- * what was found (a short excerpt of the value) and the schema location. Keyword-aware wording
- * lives here, not in core: core issues carry ajv-style messages and typed params.
+ * The renderer for people: each problem as its data path and the keyword's own message (what the
+ * schema expected, in its terms, and what was received), then what was found (a short excerpt of
+ * the value, with its type) and the schema location. No keyword wording lives here: the message
+ * is the same one `ValidationError`, Standard Schema issues and `formatForModel` carry.
  */
 import type { ValidationError, ValidationIssue } from '../api.ts'
 
@@ -15,49 +16,7 @@ export interface PeopleOptions {
   indent?: string
 }
 
-const ARTICLE: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-  json: 'a JSON value',
-}
-
 const q = (v: unknown) => JSON.stringify(v)
-const plural = (n: unknown, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
-
-/** What each keyword expected, in words, from the issue's params. */
-const EXPECTED: Record<string, (p: Record<string, unknown>) => string | undefined> = {
-  type: (p) => [p.type].flat().map((t) => ARTICLE[String(t)] ?? String(t)).join(' or '),
-  required: (p) => `an object with property ${q(p.missingProperty)}`,
-  dependentRequired: (p) => `property ${q(p.missingProperty)} beside ${q(p.property)}`,
-  minimum: (p) => `a number ${p.comparison} ${p.limit}`,
-  maximum: (p) => `a number ${p.comparison} ${p.limit}`,
-  exclusiveMinimum: (p) => `a number ${p.comparison} ${p.limit}`,
-  exclusiveMaximum: (p) => `a number ${p.comparison} ${p.limit}`,
-  multipleOf: (p) => `a multiple of ${p.multipleOf}`,
-  minLength: (p) => `a string of at least ${plural(p.limit, 'character')}`,
-  maxLength: (p) => `a string of at most ${plural(p.limit, 'character')}`,
-  pattern: (p) => `a string matching /${p.pattern}/`,
-  format: (p) => `a string in format ${q(p.format)}`,
-  minItems: (p) => `an array of at least ${plural(p.limit, 'item')}`,
-  maxItems: (p) => `an array of at most ${plural(p.limit, 'item')}`,
-  minProperties: (p) => `an object with at least ${plural(p.limit, 'property').replace('propertys', 'properties')}`,
-  maxProperties: (p) => `an object with at most ${plural(p.limit, 'property').replace('propertys', 'properties')}`,
-  uniqueItems: () => 'items that are all different',
-  enum: (p) => `one of ${(p.allowedValues as unknown[]).map((v) => excerpt(v, 30)).join(', ')}`,
-  const: (p) => excerpt(p.allowedValue, 60),
-  additionalProperties: (p) => `no property ${q(p.additionalProperty)} (not in the schema)`,
-  unevaluatedProperties: (p) => `no property ${q(p.unevaluatedProperty)} (not evaluated by the schema)`,
-  propertyNames: (p) => `a valid property name instead of ${q(p.propertyName)}`,
-  contains: (p) => (p.minContains !== undefined ? `at least ${plural(p.minContains, 'matching item')}` : `at most ${plural(p.maxContains, 'matching item')}`),
-  oneOf: (p) => (Array.isArray(p.allowed) ? `property ${q(p.discriminator)} set to one of ${p.allowed.map(q).join(', ')}` : 'exactly one matching schema'),
-  anyOf: () => 'at least one matching schema',
-  not: () => 'a value the "not" schema rejects',
-}
 
 /**
  * A short, one-line excerpt of a JSON value: strings quoted, containers cut after `max`
@@ -112,18 +71,8 @@ export function valueAt(data: unknown, pointer: string): { found: boolean; value
   return { found: true, value: v }
 }
 
-/** The words for what an issue expected, or undefined when its message says it all. */
-export function expectedOf(issue: ValidationIssue): string | undefined {
-  const describe = Object.prototype.hasOwnProperty.call(EXPECTED, issue.keyword) ? EXPECTED[issue.keyword]! : undefined
-  try {
-    return describe?.(issue.params)
-  } catch {
-    return undefined
-  }
-}
-
 /**
- * Renders issues for a person: `path: message`, then `expected`, `found` (when `data` is given)
+ * Renders issues for a person: `path: message`, then `found` (when `data` is given)
  * and `schema` lines. Plain text unless `options.color`. Allocates one string.
  */
 export function formatForPeople(error: ValidationError | readonly ValidationIssue[], data?: unknown, options: PeopleOptions = {}): string {
@@ -135,14 +84,6 @@ export function formatForPeople(error: ValidationError | readonly ValidationIssu
   for (const issue of issues) {
     const path = issue.instancePath === '' ? '(root)' : issue.instancePath
     lines.push(`${pad}${paint(1, path)}: ${paint(31, issue.message)}`)
-    const expected = expectedOf(issue)
-    if (expected !== undefined) lines.push(`${pad}  ${paint(2, 'expected')} ${expected}`)
-    const passing = issue.keyword === 'oneOf' ? issue.params.passingSchemas : undefined
-    // Several branches passed: which ones is what a person needs to tell them apart.
-    if (Array.isArray(passing) && passing.length > 1) {
-      const names = passing.map((n) => `${issue.schemaPath}/${String(n)}`)
-      lines.push(`${pad}  ${paint(2, 'matched ')} ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`)
-    }
     if (data !== undefined) {
       const extra = issue.params.additionalProperty ?? issue.params.unevaluatedProperty
       const at = typeof extra === 'string' ? `${issue.instancePath}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}` : issue.instancePath

@@ -7,6 +7,7 @@ import { SchemaError } from './errors.ts'
 import type { SchemaProblem } from './errors.ts'
 import type { Hooks } from './hooks.ts'
 import { hasOwn, isObject } from './json.ts'
+import { excerpt, falseSchemaText } from './words.ts'
 import { countExceeded } from './limits.ts'
 import { Handle, Node } from './node.ts'
 import type { Step } from './node.ts'
@@ -62,7 +63,7 @@ const FALSE_SCHEMA: KeywordDefinition = {
   vocabulary: 'core',
   compile: () => true,
   validate: () => false,
-  error: { message: () => 'boolean schema is false' },
+  error: { message: (_p, _c, x) => falseSchemaText(excerpt(x)) },
 }
 
 /** Thrown inside compile; collected into one `SchemaError`. */

@@ -10,7 +10,7 @@ export interface ValidationIssue {
   schemaPath: string
   /** Keyword-specific details (`{ missingProperty: 'email' }`). */
   params: Record<string, unknown>
-  /** What was expected, ajv wording (`must have required property 'email'`). */
+  /** What the schema expected, in its own terms, and what was received (`must be one of: "a", "b" (got "c")`); the keyword's words. */
   message: string
 }
 

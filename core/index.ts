@@ -14,6 +14,7 @@ export { RECURSIVE_ANCHOR } from './schema-index.ts'
 export type * from './types.ts'
 export { canonicalKey, copyJson, hasOwn, isObject, jsonEqual, jsonTypeOf, setOwn, CyclicDataError } from './json.ts'
 export { formatPointer } from './uri.ts'
+export { article, count, excerpt, falseSchemaText, got, typeList, valueList } from './words.ts'
 export type { StandardProps } from './standard-schema.ts'
 
 import type { KeywordDefinition } from './types.ts'

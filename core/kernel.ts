@@ -96,7 +96,7 @@ export class Kernel {
     this.convert = setup.convert
     for (const d of setup.dialects) {
       this.dialects.set(d.name, d)
-      if (d.metaSchema !== undefined) this.byMetaSchema.set(stripHash(d.metaSchema), d)
+      for (const uri of [d.metaSchema, ...(d.aliases ?? [])]) if (uri !== undefined) this.byMetaSchema.set(stripHash(uri), d)
     }
     this.options = resolveOptions(options, undefined)
     this.checkDialectName(this.options.defaultDialect)
@@ -301,12 +301,18 @@ export class Kernel {
     const problems: SchemaProblem[] = []
     // A resource embedded with its own $schema answers to its own meta-schema, not to this one.
     const embedded = new Map<string, unknown>()
+    // One problem once: the 2020-12 meta-schema applies each vocabulary's meta-schema to the
+    // same place, so a wrong keyword value fails the same way in each of them (8 times).
+    const seen = new Set<string>()
     for (const e of error.errors) {
       const inner = embeddedResourceAt(schema, e.instancePath, inForce, this.byMetaSchema)
       if (inner !== undefined) {
         embedded.set(inner.pointer, inner.value)
         continue
       }
+      const key = `${e.instancePath}\u0000${e.keyword}\u0000${e.message}`
+      if (seen.has(key)) continue
+      seen.add(key)
       const hint = dialect === undefined ? undefined : this.hintAt(schema, e.instancePath, dialect)
       problems.push({ schemaPath: '#' + e.instancePath, message: `${hint === undefined ? '' : hint + '; '}${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })
     }

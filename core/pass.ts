@@ -24,7 +24,8 @@ export class CycleAbort {
       instancePath: this.instancePath,
       schemaPath: this.path[this.path.length - 1]!,
       params: { cycle: this.path },
-      message: `circular reference: ${this.path.join(' -> ')} never consumes input`,
+      // Said so that a reader (or a model) does not try to fix the value: the schema is at fault.
+      message: `circular reference: the schema's ${this.keyword} cycle ${this.path.join(' -> ')} never consumes input, so no value can be checked (a schema error, not fixable in the value)`,
     }
   }
 }

@@ -342,7 +342,7 @@ export class Run implements RunContext {
       instancePath: this.pointer,
       schemaPath: step.schemaPath,
       params,
-      message: error.message(params, step.compiled),
+      message: error.message(params, step.compiled, x),
     })
   }
 

@@ -30,6 +30,8 @@ export interface Dialect {
    * (OpenAPI 3.0: chosen by `defaultDialect` only).
    */
   metaSchema?: string
+  /** Other `$schema` URIs that name this dialect (dated releases of it). */
+  aliases?: readonly string[]
   /**
    * The meta-schema a schema of this dialect is checked against, when not `metaSchema` (OpenAPI
    * dialects: the JSON Schema meta-schema they build on; their own keywords check their shapes).

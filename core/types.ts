@@ -348,8 +348,12 @@ export interface RunContext {
 export interface KeywordError<C> {
   /** Params of the issue (`{ limit }`), computed from the compiled value and the failing instance. */
   params?(compiled: C, instance: unknown, ctx: RunContext): Record<string, unknown>
-  /** The message (`must NOT have fewer than 3 characters`). */
-  message(params: Record<string, unknown>, compiled: C): string
+  /**
+   * The message: what the schema expected in its own terms and what was received
+   * (`must be at least 3 characters long (got "ab")`; see `excerpt`/`got` in core). Called only
+   * when the issue is recorded, never while a value passes.
+   */
+  message(params: Record<string, unknown>, compiled: C, instance: unknown): string
 }
 
 /** What `applyDefaults` gives a keyword's `defaults` function. */

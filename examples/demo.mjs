@@ -34,11 +34,9 @@ function defaultedPaths(value, input, at = '') {
   })
 }
 
-/** One line per problem; an extra property is named, as the model renderer below names it. */
+/** One line per problem: the keyword's message already names the extra property, the allowed values, the value received. */
 function describe(issue) {
-  const extra = issue.params.additionalProperty ?? issue.params.unevaluatedProperty
-  const message = typeof extra === 'string' ? `${issue.message}: ${JSON.stringify(extra)}` : issue.message
-  return `  ${issue.instancePath || '(root)'}  ${message}  [${issue.keyword}]`
+  return `  ${issue.instancePath || '(root)'}  ${issue.message}  [${issue.keyword}]`
 }
 
 const schema = newJSONSchema(read('./tool-input.schema.json'), { allErrors: true })

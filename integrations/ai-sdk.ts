@@ -6,6 +6,8 @@
  */
 import { ValidationError, applyDefaults, newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator } from '../api.ts'
+import { compileForProvider } from '../providers/index.ts'
+import type { ProviderOption } from '../providers/index.ts'
 
 // The AI SDK marks its schema objects with these registered symbols (`Symbol.for`), so a copy
 // made here is recognised by every copy of the SDK.
@@ -44,6 +46,12 @@ export interface ToAISDKSchemaOptions {
    * for); `'draft-2020-12'` hands the schema as written.
    */
   target?: 'draft-07' | 'draft-2020-12'
+  /**
+   * Hand the SDK the schema as this model provider accepts it (`schemavet/providers`), and
+   * decode what the model returns back to the original shape before defaulting and validating.
+   * `target` then does not apply: the provider schema is what is sent.
+   */
+  provider?: ProviderOption
 }
 
 /** A schemavet schema (it carries its types), or a raw JSON Schema document. */
@@ -97,9 +105,11 @@ export function toAISDKSchema(
 ): unknown {
   const validator = toValidator(schema)
   const target = options.target ?? 'draft-07'
-  const read = () => validator['~standard'].jsonSchema.input({ target })
+  const converted = options.provider === undefined ? undefined : compileForProvider(validator, { provider: options.provider })
+  const read = () => (converted !== undefined ? converted.schema : validator['~standard'].jsonSchema.input({ target }))
   const first = read()
   const validate = (value: unknown): AISDKValidationResult<unknown> => {
+    if (converted !== undefined) return converted.decode(value)
     let copy: unknown
     try {
       copy = applyDefaults(value, validator)

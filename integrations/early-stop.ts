@@ -15,13 +15,21 @@
  * kernel whose plugins give a standard keyword another meaning may be stopped where its own
  * validation would pass; custom keywords are simply not read.
  */
-import { ValidationError } from '../api.ts'
+import { ValidationError, article, count, excerpt, falseSchemaText, got } from '../api.ts'
+import { additionalText } from '../plugins/applicator/additionalProperties.ts'
+import { boundText, lengthExpectation } from '../plugins/validation/_shared.ts'
+import { countExpectation } from '../plugins/validation/counts.ts'
+import { constExpectation, enumExpectation } from '../plugins/validation/enum.ts'
+import { typeExpectation } from '../plugins/validation/type.ts'
 import type { ValidationIssue } from '../api.ts'
 import type { JsonKind, JsonListener } from './incremental-json.ts'
 import { MustHold, escapePointer } from './must-hold.ts'
 import type { Constraint, Forbidden } from './must-hold.ts'
 
 /** Whether `x` passes a bound, by the bound's comparison. */
+/** Longest start of an open string kept for a message. */
+const RECEIVED = 60
+
 const PASS = { '<=': (x: number, l: number) => x <= l, '<': (x: number, l: number) => x < l, '>=': (x: number, l: number) => x >= l, '>': (x: number, l: number) => x > l } as Record<string, (x: number, l: number) => boolean>
 
 /** The JSON Pointer of a path of keys and indexes. */
@@ -61,6 +69,8 @@ export class EarlyStopChecker implements JsonListener {
   /** The open string value's length so far, and per `enum`/`const` the strings it still starts. */
   private matched = 0
   private candidates: string[][] = []
+  /** The start of the open string (up to what a message shows). */
+  private prefix = ''
   /** Code units of open strings examined: tests bound it to the text's length. */
   work = 0
 
@@ -74,7 +84,7 @@ export class EarlyStopChecker implements JsonListener {
     if (parent !== undefined) {
       if (typeof segment === 'number' && parent.maxItems !== undefined && segment >= parent.maxItems.limit) {
         const limit = parent.maxItems.limit
-        this.fail('maxItems', parent.maxItems.loc, { limit }, `must NOT have more than ${limit} items`)
+        this.fail('maxItems', parent.maxItems.loc, { limit }, `${countExpectation('maxItems', limit)} (got ${count(segment + 1, 'item')} so far)`)
       }
       c = this.schemas.childOf(parent, segment!)
       this.path.push(segment!)
@@ -83,15 +93,16 @@ export class EarlyStopChecker implements JsonListener {
     if (c.forbidden !== undefined) this.failForbidden(c.forbidden)
     for (const t of c.types) {
       const ok = kind === 'number' ? t.types.includes('number') || t.types.includes('integer') : t.types.includes(kind)
-      if (!ok) this.fail('type', `${t.loc}/type`, { type: t.types.length === 1 ? t.types[0] : t.types }, `must be ${t.types.join(',')}`)
+      if (!ok) this.fail('type', `${t.loc}/type`, { type: t.types.length === 1 ? t.types[0] : t.types }, `${typeExpectation(t.types)} (got ${article(kind)})`)
     }
     if (kind === 'string' && c.watchesStrings) {
       this.points = 0
       this.afterHigh = false
       this.matched = 0
       this.candidates = c.enums.map((e) => e.values.filter((v): v is string => typeof v === 'string'))
+      this.prefix = ''
       // Even the empty string cannot become an allowed value.
-      for (const [i, e] of c.enums.entries()) if (this.candidates[i]!.length === 0) this.failEnum(e)
+      for (const [i, e] of c.enums.entries()) if (this.candidates[i]!.length === 0) this.failEnum(e, '', true)
     }
   }
 
@@ -115,16 +126,18 @@ export class EarlyStopChecker implements JsonListener {
       }
       this.points = points
       this.afterHigh = afterHigh
-      if (points > max.limit) this.fail('maxLength', max.loc, { limit: max.limit }, `must NOT have more than ${max.limit} characters`)
+      if (points > max.limit) this.fail('maxLength', max.loc, { limit: max.limit }, `${lengthExpectation('at most', max.limit)} (got ${count(points, 'character')} so far)`)
     }
     if (c.enums.length > 0) {
       const at = this.matched
       for (const [i, e] of c.enums.entries()) {
         const left = this.candidates[i]!.filter((v) => v.startsWith(text, at))
-        if (left.length === 0) this.failEnum(e)
+        if (left.length === 0) this.failEnum(e, this.prefix + text, true)
         this.candidates[i] = left
       }
       this.matched = at + text.length
+      // The start of the string, for the message: only as much as a message shows.
+      if (this.prefix.length <= RECEIVED) this.prefix += text.slice(0, RECEIVED + 1 - this.prefix.length)
     }
   }
 
@@ -132,7 +145,7 @@ export class EarlyStopChecker implements JsonListener {
     const c = this.stack[this.stack.length - 1]!
     if (c.maxProperties !== undefined && distinctKeys > c.maxProperties.limit) {
       const limit = c.maxProperties.limit
-      this.fail('maxProperties', c.maxProperties.loc, { limit }, `must NOT have more than ${limit} properties`)
+      this.fail('maxProperties', c.maxProperties.loc, { limit }, `${countExpectation('maxProperties', limit)} (got ${count(distinctKeys, 'property', 'properties')} so far)`)
     }
     const child = this.schemas.childOf(c, name)
     if (child.forbidden !== undefined) {
@@ -146,45 +159,47 @@ export class EarlyStopChecker implements JsonListener {
     if (typeof value !== 'object' || value === null) this.checkPrimitive(c, value)
     else if (Array.isArray(value) && c.minItems !== undefined && value.length < c.minItems.limit) {
       const limit = c.minItems.limit
-      this.fail('minItems', c.minItems.loc, { limit }, `must NOT have fewer than ${limit} items`)
+      this.fail('minItems', c.minItems.loc, { limit }, `${countExpectation('minItems', limit)} (got ${count(value.length, 'item')})`)
     }
     this.stack.pop()
     if (this.stack.length > 0) this.path.pop()
   }
 
   private checkPrimitive(c: Constraint, x: unknown): void {
-    for (const e of c.enums) if (!e.values.some((v) => v === x)) this.failEnum(e)
+    for (const e of c.enums) if (!e.values.some((v) => v === x)) this.failEnum(e, x, false)
     if (typeof x === 'number') {
       for (const t of c.types) {
         if (t.types.includes('integer') && !t.types.includes('number') && !Number.isInteger(x)) {
-          this.fail('type', `${t.loc}/type`, { type: t.types.length === 1 ? t.types[0] : t.types }, `must be ${t.types.join(',')}`)
+          this.fail('type', `${t.loc}/type`, { type: t.types.length === 1 ? t.types[0] : t.types }, `${typeExpectation(t.types)}${got(x)}`)
         }
       }
       for (const b of c.bounds) {
-        if (!PASS[b.comparison]!(x, b.limit)) this.fail(b.keyword, `${b.loc}/${b.keyword}`, { comparison: b.comparison, limit: b.limit }, `must be ${b.comparison} ${b.limit}`)
+        if (!PASS[b.comparison]!(x, b.limit)) this.fail(b.keyword, `${b.loc}/${b.keyword}`, { comparison: b.comparison, limit: b.limit }, boundText(b.comparison, b.limit, x))
       }
     } else if (typeof x === 'string') {
       const { maxLength: max, minLength: min } = c
       if (max !== undefined && x.length > max.limit && codePoints(x) > max.limit) {
-        this.fail('maxLength', max.loc, { limit: max.limit }, `must NOT have more than ${max.limit} characters`)
+        this.fail('maxLength', max.loc, { limit: max.limit }, `${lengthExpectation('at most', max.limit)}${got(x)}`)
       }
       if (min !== undefined && x.length < 2 * min.limit && codePoints(x) < min.limit) {
-        this.fail('minLength', min.loc, { limit: min.limit }, `must NOT have fewer than ${min.limit} characters`)
+        this.fail('minLength', min.loc, { limit: min.limit }, `${lengthExpectation('at least', min.limit)}${got(x)}`)
       }
     }
   }
 
-  private failEnum(e: { keyword: 'enum' | 'const'; values: unknown[]; loc: string }): never {
-    if (e.keyword === 'const') this.fail('const', `${e.loc}/const`, { allowedValue: e.values[0] }, 'must be equal to constant')
-    this.fail('enum', `${e.loc}/enum`, { allowedValues: e.values }, 'must be equal to one of the allowed values')
+  /** `received`: the finished value, or (`partial`) the start of a string still arriving. */
+  private failEnum(e: { keyword: 'enum' | 'const'; values: unknown[]; loc: string }, received: unknown, partial: boolean): never {
+    const tail = partial ? ` (got a string starting ${excerpt(received)})` : got(received)
+    if (e.keyword === 'const') this.fail('const', `${e.loc}/const`, { allowedValue: e.values[0] }, `${constExpectation(e.values[0])}${tail}`)
+    this.fail('enum', `${e.loc}/enum`, { allowedValues: e.values }, `${enumExpectation(e.values)}${tail}`)
   }
 
   private failForbidden(f: Forbidden): never {
     if (f.keyword === 'additionalProperties') {
       this.path.pop()
-      this.fail('additionalProperties', f.schemaPath, { additionalProperty: f.property }, 'must NOT have additional properties')
+      this.fail('additionalProperties', f.schemaPath, { additionalProperty: f.property }, additionalText(f.property ?? ''))
     }
-    this.fail('false schema', f.schemaPath, {}, 'boolean schema is false')
+    this.fail('false schema', f.schemaPath, {}, falseSchemaText())
   }
 
   private fail(keyword: string, schemaPath: string, params: Record<string, unknown>, message: string): never {

@@ -96,7 +96,7 @@ function judgeStrictly(strategy: OutputStrategy, text: string | undefined): Atte
  *   whatever the model call throws, unchanged
  */
 export async function generateObject<T = unknown>(options: GenerateObjectOptions): Promise<GenerateObjectResult<T>> {
-  const strategy = outputStrategy(options)
+  const strategy = outputStrategy(options, options.model?.provider)
   let prompt: PromptMessage[] = toPrompt(options)
   const maxRepairs = options.maxRepairs ?? 0
   if (!Number.isInteger(maxRepairs) || maxRepairs < 0) {

@@ -36,7 +36,7 @@ type Compiled = JSONSchemaValidator | SchemaError
  * The MCP SDK's `jsonSchemaValidator` interface on schemavet. `getValidator(schema)` compiles the
  * schema once and returns a function that applies defaults, then validates: `{ valid: true, data }`
  * with `data` the defaulted copy (the input is never mutated), or `{ valid: false, errorMessage }`
- * naming each problem's path (`/city: must be string`).
+ * naming each problem's path and the keyword's message (`/city: must be a string (got 5)`).
  *
  * Compiled schemas are cached by object identity and by JSON text: the SDK's client asks again
  * for every tool after each `listTools`, with fresh objects, and those are not compiled again.

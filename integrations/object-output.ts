@@ -10,6 +10,8 @@
  */
 import { ValidationError, newJSONSchema } from '../api.ts'
 import type { Schema, ValidationIssue } from '../api.ts'
+import { compileForProvider, providerProfile } from '../providers/index.ts'
+import type { ProviderOption, ProviderSchema } from '../providers/index.ts'
 import { InvalidArgumentError } from './errors.ts'
 import type { JsonResponseFormat } from './language-model.ts'
 import { COMPILE_OPTIONS, jsonSchemaOf, parseWithDefaults, toSchema } from './parse-with-defaults.ts'
@@ -30,6 +32,35 @@ export interface OutputOptions {
   schemaName?: string
   /** Description of the output, passed to providers that use it as guidance. */
   schemaDescription?: string
+  /**
+   * Send the schema as this model provider accepts it (`schemavet/providers`: `openai`,
+   * `gemini`, `gemini-openapi`, `anthropic`, `minimal` or a profile of your own) and decode the
+   * answer back to the schema's shape before defaulting and validating it. `'infer'` picks the
+   * profile from the model's provider id (`openai.*`, `google.*`, `anthropic.*`) and sends the
+   * schema as written for any other. Default: the schema as written.
+   */
+  provider?: ProviderOption | 'infer'
+}
+
+/** The profile for a model's provider id (`openai.chat`, `google.generative-ai`, `anthropic.messages`), if one fits. */
+export function inferProvider(modelProvider: string | undefined): ProviderOption | undefined {
+  if (typeof modelProvider !== 'string') return undefined
+  const family = modelProvider.split('.')[0]!.toLowerCase()
+  if (family === 'openai' || family === 'azure') return 'openai'
+  if (family === 'google' || family === 'vertex') return 'gemini'
+  if (family === 'anthropic') return 'anthropic'
+  return undefined
+}
+
+function providerSchemaFor(schema: unknown, options: OutputOptions, modelProvider: string | undefined): ProviderSchema | undefined {
+  const chosen = options.provider === 'infer' ? inferProvider(modelProvider) : options.provider
+  if (chosen === undefined) return undefined
+  try {
+    providerProfile(chosen)
+  } catch (e) {
+    throw new InvalidArgumentError({ parameter: 'provider', value: chosen, message: (e as Error).message })
+  }
+  return compileForProvider(schema, { provider: chosen })
 }
 
 /** A value for the caller, or the problems with `subject` (the value their instance paths point into). */
@@ -46,6 +77,8 @@ export interface OutputStrategy {
   readonly repairSchema: Schema | boolean | Readonly<Record<string, unknown>>
   /** The caller's value from the parsed response: defaulted and validated. */
   finish(json: unknown): Outcome
+  /** A partial parsed response as the caller sees it (a provider shape mapped back); undefined to skip it. */
+  partial?(json: unknown): unknown
   /** `array`: one completed element, defaulted and validated (issue paths start at its index). */
   element(value: unknown, index: number): Outcome
 }
@@ -73,7 +106,7 @@ function shift(error: ValidationError, index: number): ValidationIssue[] {
  * @throws InvalidArgumentError for a missing or unexpected `schema` / `enum`, or an unknown mode
  * @throws SchemaError for a malformed schema
  */
-export function outputStrategy(options: OutputOptions): OutputStrategy {
+export function outputStrategy(options: OutputOptions, modelProvider?: string): OutputStrategy {
   const mode = options.output ?? (options.enum !== undefined && options.schema === undefined ? 'enum' : 'object')
   switch (mode) {
     case 'object':
@@ -81,7 +114,15 @@ export function outputStrategy(options: OutputOptions): OutputStrategy {
       const schema = options.schema
       if (schema === undefined) throw new InvalidArgumentError({ parameter: 'schema', value: schema, message: `output "${mode}" needs a schema` })
       toSchema(schema)
-      return mode === 'object' ? objectStrategy(schema, options) : arrayStrategy(schema, options)
+      if (mode === 'object') {
+        const p = providerSchemaFor(toSchema(schema), options, modelProvider)
+        return p === undefined ? objectStrategy(schema, options) : providerStrategy(p, options)
+      }
+      if (options.provider !== undefined && options.provider !== 'infer') {
+        // elements stream one by one in the original shape; a provider shape would change them
+        throw new InvalidArgumentError({ parameter: 'provider', value: options.provider, message: 'provider takes output "object": pass the array schema itself as the schema (it is wrapped as the provider needs)' })
+      }
+      return arrayStrategy(schema, options)
     }
     case 'enum':
       return enumStrategy(options)
@@ -111,6 +152,24 @@ function objectStrategy(schema: SchemaInput, options: OutputOptions): OutputStra
       const r = parseWithDefaults(schema, json, { field: 'object' })
       return r.success ? r : { success: false, error: r.validationError, subject: json }
     },
+    element: (value) => ({ success: true, value }),
+  }
+}
+
+/** The schema as the provider takes it; its answers decoded, defaulted and validated on the original paths. */
+function providerStrategy(p: ProviderSchema, options: OutputOptions): OutputStrategy {
+  const sent = p.schema
+  return {
+    mode: 'object',
+    responseFormat: format(sent, options),
+    streamSchema: sent,
+    // the response arrives in the provider's shape: repair reads it as such, decode maps it back
+    repairSchema: sent,
+    finish(json) {
+      const r = p.decode(json)
+      return r.success ? r : { success: false, error: r.error, subject: undefined }
+    },
+    partial: (json) => p.reshape(json),
     element: (value) => ({ success: true, value }),
   }
 }

@@ -152,7 +152,7 @@ class ModelError {
  * @throws InvalidArgumentError / SchemaError synchronously for bad options or a malformed schema
  */
 export function streamObject<T = unknown>(options: StreamObjectOptions): StreamObjectResult<T> {
-  const strategy = outputStrategy(options)
+  const strategy = outputStrategy(options, options.model?.provider)
   const prompt = toPrompt(options)
   const partials = new Channel<DeepPartial<T>>()
   const elements = new Channel<T extends readonly (infer E)[] ? E : never>()
@@ -323,7 +323,8 @@ class StreamRun implements JsonListener {
     this.published = version
     const snapshot = this.parser.snapshot()
     if (this.strategy.mode !== 'enum') {
-      if (snapshot !== undefined) this.sinks.partial(snapshot)
+      const shown = snapshot === undefined || this.strategy.partial === undefined ? snapshot : this.strategy.partial(snapshot)
+      if (shown !== undefined) this.sinks.partial(shown)
       return
     }
     const result = (snapshot as { result?: unknown } | undefined)?.result

@@ -4,6 +4,8 @@
  * rejection reads as instructions the model can follow on its next try.
  */
 import { ValidationError } from '../api.ts'
+import { compileForProvider } from '../providers/index.ts'
+import type { ProviderOption } from '../providers/index.ts'
 import { parseModelOutput } from '../repair/index.ts'
 import type { RepairRecord, RepairSetting } from '../repair/index.ts'
 import { InvalidArgumentError, InvalidToolInputError } from './errors.ts'
@@ -47,6 +49,12 @@ export interface ParseToolCallOptions {
   /** Recorded on the error, when known. */
   toolCallId?: string
   /**
+   * The tool's schema was sent as this provider accepts it (`compileForProvider`, or
+   * `toolsForProvider`): the input is decoded back to the original shape first, and problems
+   * name the original paths. Repair (below) reads the original shape, so it does not apply then.
+   */
+  provider?: ProviderOption
+  /**
    * Repair of text input with `parseModelOutput` (fences, syntax slips, unambiguous coercions by
    * the input schema): default `'none'`, the input is taken as `JSON.parse` reads it, because a
    * tool call acts; `'all'` or an object of kinds turns repair on.
@@ -72,7 +80,7 @@ export function parseToolCall(options: ParseToolCallOptions): unknown {
   const { toolName, input, toolCallId } = options
   const tool = requireTool(options.tools, toolName)
   let value = input
-  if (typeof input === 'string' && input.trim() !== '' && options.repair !== undefined && options.repair !== 'none') {
+  if (options.provider === undefined && typeof input === 'string' && input.trim() !== '' && options.repair !== undefined && options.repair !== 'none') {
     return repairToolInput(tool, toolName, input, toolCallId, options.repair, options.onRepairs)
   }
   if (typeof input === 'string') {
@@ -90,6 +98,11 @@ export function parseToolCall(options: ParseToolCallOptions): unknown {
         })
       }
     }
+  }
+  if (options.provider !== undefined) {
+    const r = compileForProvider(toSchema(tool.inputSchema), { provider: options.provider }).decode(value)
+    if (r.success) return r.value
+    throw new InvalidToolInputError({ toolName, toolInput: input, toolCallId, cause: r.error, message: formatForModel(r.error) })
   }
   return checkToolInput(tool, toolName, value, input, toolCallId, '')
 }

@@ -114,6 +114,8 @@ export const dialectOpenApi30: Dialect = {
 export const dialectOpenApi31: Dialect = {
   name: 'openapi-3.1',
   metaSchema: 'https://spec.openapis.org/oas/3.1/dialect/base',
+  // The dated releases of the same dialect (OAS 3.1.1 and 3.1.2 publish these ids).
+  aliases: ['https://spec.openapis.org/oas/3.1/dialect/2024-10-25', 'https://spec.openapis.org/oas/3.1/dialect/2024-11-10'],
   checkedBy: 'https://json-schema.org/draft/2020-12/schema',
   extensions: EXTENSION,
   identify: dialect2020.identify,

@@ -50,15 +50,34 @@ const tsc = spawnSync(process.execPath, [createRequire(import.meta.url).resolve(
 })
 if (tsc.status !== 0) process.exit(tsc.status ?? 1)
 
-// What `typesVersions` hands a TypeScript older than the floor, instead of errors deep in our types.
+// What `typesVersions` and the `types@<5.4` conditions hand a TypeScript older than the floor,
+// instead of errors deep in our types: no API, and (without skipLibCheck) an error that says why.
 writeFileSync(
-  join(root, 'dist/typescript-too-old.d.ts'),
-  '// schemavet\'s types need TypeScript 5.4 or later (they use NoInfer). Upgrade TypeScript: npm install --save-dev typescript@latest\n' +
-    'export declare const schemavetNeedsTypeScript54OrLater: unique symbol\n',
+  join(root, 'dist/needs-typescript-5.4.d.ts'),
+  [
+    "// schemavet's types need TypeScript 5.4 or later (they use NoInfer): npm install --save-dev typescript@latest",
+    'interface Floor { schemavet: "schemavet\'s types need TypeScript 5.4 or later: npm install --save-dev typescript@latest" }',
+    'export interface SchemavetNeedsTypeScript54 extends Floor { schemavet: 0 }',
+    '',
+  ].join('\n'),
 )
 
 // tapable stays a dependency for its types (the hook table is public API) but its code is inlined.
 const INLINED = new Set(['tapable'])
+const tapableDir = dirname(createRequire(import.meta.url).resolve('tapable/package.json'))
+/** tapable's sync hooks only, without its code generator (see scripts/build/tapable-*.cjs). */
+const tapableWithoutCodegen = {
+  name: 'tapable-without-codegen',
+  setup(b) {
+    b.onResolve({ filter: /^tapable$/ }, (args) =>
+      args.importer.endsWith('tapable-sync.cjs') ? undefined : { path: join(root, 'scripts/build/tapable-sync.cjs') },
+    )
+    b.onResolve({ filter: /^\.\/HookCodeFactory(\.js)?$/ }, (args) =>
+      args.importer.startsWith(tapableDir) ? { path: join(root, 'scripts/build/tapable-no-codegen.cjs') } : undefined,
+    )
+  },
+}
+
 const external = Object.keys(pkg.dependencies ?? {})
   .concat(Object.keys(pkg.peerDependencies ?? {}))
   .filter((name) => !INLINED.has(name))
@@ -73,6 +92,7 @@ await build({
   mainFields: ['module', 'main'],
   external: [...external, 'node:*'],
   alias: { util: 'tapable/lib/util-browser.js' },
+  plugins: [tapableWithoutCodegen],
   chunkNames: 'chunks/[name]-[hash]',
   legalComments: 'inline',
   logLevel: 'warning',

@@ -34,7 +34,7 @@ export { structCacheStats } from './program-cache.ts'
  * @throws SchemaError naming the file, the type and the property, for a missing file or name, a
  *   syntax error, and every part JSON Schema cannot express (functions, symbols, `bigint`,
  *   unresolved generics, names that do not resolve), all problems of the declaration at once
- * @throws Error when the optional dependency `typescript-6` is not installed
+ * @throws Error naming the install command when the optional peer dependency `typescript` is missing
  */
 export function deriveStructSchema(type: StructType, options: StructOptions): Record<string, unknown> {
   return deriveStruct(type, options).schema

@@ -55,7 +55,7 @@ bundle.run()
 
 const entries = suite('the browser-safe entries')
 
-for (const entry of ['schemavet', 'schemavet/integrations', 'schemavet/plugins']) {
+for (const entry of ['schemavet', 'schemavet/integrations', 'schemavet/plugins', 'schemavet/providers']) {
   entries(`${entry} bundles for the browser with no node: module and none of the optional parts`, async () => {
     const result = await build({
       stdin: { contents: `export * from '${entry}'`, resolveDir: ROOT, loader: 'js' },
@@ -113,3 +113,24 @@ workerd('validates, applies defaults and names missing entries in the Workers ru
 })
 
 workerd.run()
+
+const node = suite('an ES module bundle for Node')
+
+node('loads and runs in Node (tapable is inlined, so no require of util at load)', async () => {
+  const forNode = (await bundleConsumer('node')) as Bundle
+  assert.equal(forNode.warnings, [])
+  const dir = mkdtempSync(join(tmpdir(), 'schemavet-node-bundle-'))
+  try {
+    writeFileSync(join(dir, 'consumer.mjs'), forNode.code)
+    const code = "import { runChecks } from './consumer.mjs'; console.log(JSON.stringify(runChecks()))"
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: dir, encoding: 'utf8' })
+    assert.is(run.status, 0, run.stderr)
+    const results = JSON.parse(run.stdout) as { name: string; ok: boolean }[]
+    assert.ok(results.length >= 8, `${results.length} checks`)
+    assert.equal(results.filter((r) => !r.ok), [])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+node.run()

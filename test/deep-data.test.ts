@@ -74,7 +74,7 @@ validateDeep('valid data nested through properties is valid', () => {
 validateDeep('invalid data nested through properties names the deep value', () => {
   const error = newJSONSchema(TREE).validate(underNext(DEEP, { v: 'x' }))
   assertIssueAt(error, '/next'.repeat(DEEP) + '/v', 'type')
-  assert.match(String(error), 'must be number')
+  assert.match(String(error), 'must be a number (got "x")')
 })
 
 validateDeep('valid data nested through items is valid', () => {

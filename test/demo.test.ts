@@ -30,7 +30,7 @@ demo('marks each field that came from a default, and only those', () => {
 
 demo('the list for people names the extra property, as the model renderer does', () => {
   const r = run()
-  assert.match(r.stdout, '  (root)  must NOT have additional properties: "priority"  [additionalProperties]')
+  assert.match(r.stdout, '  (root)  must not have property "priority" (no additional properties are allowed; remove it)  [additionalProperties]')
   assert.match(r.stdout, '$: must not have property "priority"')
 })
 

@@ -51,6 +51,13 @@ legacy('draft-04 id with a plain-name fragment is an anchor; a $ref sibling is i
   assert.not.ok(valid(s, { n: 'three' }))
 })
 
+legacy('a draft-04 id that is not a string identifies nothing, where the meta-schema does not reach', () => {
+  // A property map misplaced as a schema, reached through a reference from outside any keyword.
+  const s = { $schema: D04, list: { items: { id: { type: 'integer' } } }, properties: { list: { $ref: '#/list' } } }
+  assert.ok(valid(s, { list: ['anything'] }))
+  assert.match(refusal({ $schema: D04, id: 5 }).message, '#/id')
+})
+
 legacy('draft-04 has no const, contains, propertyNames or if; draft-06 has all but if', () => {
   const later = { const: 1, contains: { type: 'string' }, propertyNames: { maxLength: 1 }, if: { type: 'number' }, then: { minimum: 10 } }
   // Unknown keywords are annotations: draft-04 accepts anything here.
@@ -170,6 +177,7 @@ unknown('every dialect URI works with and without the trailing #', () => {
     'http://json-schema.org/draft-06/schema': 'draft-06',
     'http://json-schema.org/draft-04/schema': 'draft-04',
     'https://spec.openapis.org/oas/3.1/dialect/base': 'openapi-3.1',
+    'https://spec.openapis.org/oas/3.1/dialect/2024-11-10': 'openapi-3.1',
   }
   for (const [uri, name] of Object.entries(uris)) {
     for (const $schema of [uri, uri + '#']) {

@@ -211,7 +211,7 @@ hooks('beforeValidate, afterValidate and errorMessage run at the edges of a call
   })
   const s = kernel.newJSONSchema({ type: 'string', maxLength: 2 })
   assert.is(s.validate('  ab  '), null)
-  assert.is(s.validate('abc')!.errors[0]!.message, 'MUST NOT HAVE MORE THAN 2 CHARACTERS')
+  assert.is(s.validate('abc')!.errors[0]!.message, 'MUST BE AT MOST 2 CHARACTERS LONG (GOT "ABC")')
   assert.equal(calls, [0, 1])
 })
 

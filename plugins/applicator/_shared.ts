@@ -1,3 +1,4 @@
+import { count } from '../../core/index.ts'
 import type { CompileContext, EmitBlock, EmitContext, RegexMatcher, RunContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 
 /** Compiles an array of subschemas (`allOf`, `anyOf`, `oneOf`, `prefixItems`); fails unless a non-empty array. */
@@ -55,6 +56,34 @@ export function reportBranches(ctx: RunContext, branches: ValidationIssue[][]): 
   }
   for (const issues of branches) ctx.restoreErrors(issues)
   return true
+}
+
+/** Alternatives a failed `anyOf`/`oneOf` message sums up; the rest are counted. */
+const SUMMED = 5
+/** Longest summary of one alternative's failure. */
+const SUMMARY_LENGTH = 160
+
+/**
+ * The failed alternatives in short, for the message of a failed `anyOf`/`oneOf`: each one's first
+ * issue, with its data path when it lies below `here` (`alternative 1 at /b: must be a string`).
+ */
+export function branchSummary(here: string, branches: readonly ValidationIssue[][]): string {
+  const parts: string[] = []
+  for (let i = 0; i < branches.length && i < SUMMED; i++) {
+    const first = branches[i]![0]
+    if (first === undefined) continue
+    const below = first.instancePath.slice(here.length)
+    const at = below === '' ? '' : ` at ${below.length > 80 ? `...${below.slice(-77)}` : below}`
+    const text = first.message.length > SUMMARY_LENGTH ? `${first.message.slice(0, SUMMARY_LENGTH - 3)}...` : first.message
+    parts.push(`alternative ${i}${at}: ${text}`)
+  }
+  if (branches.length > SUMMED) parts.push(`${branches.length - SUMMED} more`)
+  return parts.join('; ')
+}
+
+/** The message of an array longer than a tuple that forbids further items (`additionalItems`/`items` false). */
+export function tooManyItems(limit: number, length: number): string {
+  return `must have at most ${count(limit, 'item')} (no items after the first ${limit} are allowed; got ${count(length, 'item')})`
 }
 
 /**

@@ -1,5 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { tooManyItems } from './_shared.ts'
 import { UNTIL_2019 } from '../dialects.ts'
 
 /** `additionalItems` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
@@ -36,7 +37,8 @@ export const additionalItemsKeyword = defineKeyword<unknown, AdditionalItems>({
     let ok = true
     for (let i = c.from; i < a.length; i++) {
       if (c.forbidden) {
-        ctx.report({ limit: c.from }, `must NOT have more than ${c.from} items`)
+        // The message is built only on the failure pass.
+        if (ctx.collecting) ctx.report({ limit: c.from }, tooManyItems(c.from, a.length))
         return false
       }
       if (!ctx.apply(c.handle, a[i], i)) {

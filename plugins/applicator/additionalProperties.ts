@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, excerpt, hasOwn } from '../../core/index.ts'
 import type { RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
 import { compilePattern, nameTest } from './_shared.ts'
 
@@ -16,6 +16,11 @@ class Additional {
 }
 
 const NO_PATTERNS: readonly RegexMatcher[] = Object.freeze([])
+
+/** The message of a property `additionalProperties: false` forbids: the property's name is what was received. */
+export function additionalText(key: string): string {
+  return `must not have property ${excerpt(key, 200)} (no additional properties are allowed; remove it)`
+}
 
 function isAdditional(a: Additional, key: string, ctx?: RunContext): boolean {
   if (a.named.has(key)) return false
@@ -56,7 +61,8 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
       if (tracker !== null) tracker.markProperty(key)
       if (a.forbidden) {
         ok = false
-        ctx.report({ additionalProperty: key }, 'must NOT have additional properties')
+        // The message is built only on the failure pass.
+        if (ctx.collecting) ctx.report({ additionalProperty: key }, additionalText(key))
         if (!keepGoing) return false
       } else if (!ctx.apply(a.handle, v, key)) {
         ok = false

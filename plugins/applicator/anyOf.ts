@@ -1,6 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { DefaultsContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
-import { compileSchemaArray, reportBranches } from './_shared.ts'
+import { branchSummary, compileSchemaArray, reportBranches } from './_shared.ts'
 import { Branches, applyMeant, discriminatorOf, routeCode, routeOf, somePasses } from './_discriminate.ts'
 
 /**
@@ -46,7 +46,9 @@ export const anyOfKeyword = defineKeyword<unknown, Branches>({
       }
     }
     if (ok) ctx.resetErrors(mark)
-    else if (reportBranches(ctx, failed ?? [])) ctx.report({}, 'must match a schema in anyOf')
+    else if (reportBranches(ctx, failed ?? [])) {
+      ctx.report({}, `must match at least one of the "anyOf" alternatives, but matches none (${branchSummary(ctx.instancePath, failed ?? [])})`)
+    }
     return ok
   },
   // Stops at the first branch that passes: not where every branch must be evaluated.

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { count as counted, defineKeyword } from '../../core/index.ts'
 import type { CompileContext, SchemaHandle } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
 
@@ -50,11 +50,12 @@ export const containsKeyword = defineKeyword<unknown, Contains>({
     }
     ctx.resetErrors(mark)
     if (matches < c.min) {
-      ctx.report({ minContains: c.min }, `must contain at least ${c.min} valid item(s)`)
+      // The message is built only on the failure pass.
+      if (ctx.collecting) ctx.report({ minContains: c.min }, `must contain at least ${counted(c.min, 'item')} matching the "contains" schema (got ${matches} of ${counted(a.length, 'item')})`)
       return false
     }
     if (matches > c.max) {
-      ctx.report({ maxContains: c.max }, `must contain at most ${c.max} valid item(s)`)
+      if (ctx.collecting) ctx.report({ maxContains: c.max }, `must contain at most ${counted(c.max, 'item')} matching the "contains" schema (got ${matches} of ${counted(a.length, 'item')})`)
       return false
     }
     return true

@@ -1,5 +1,6 @@
 import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
+import { dependentText } from '../validation/required.ts'
 
 type Dependency = [name: string, required: string[] | null, handle: SchemaHandle | null]
 
@@ -37,9 +38,10 @@ export const dependenciesKeyword = defineKeyword<unknown, Dependency[]>({
         for (const dep of required!) {
           if (hasOwn(o, dep) && o[dep] !== undefined) continue
           ok = false
-          ctx.report(
+          // The message is built only on the failure pass.
+          if (ctx.collecting) ctx.report(
             { property: name, missingProperty: dep, depsCount: required!.length, deps: required!.join(', ') },
-            `must have property ${dep} when property ${name} is present`,
+            dependentText(dep, name, o),
           )
           if (!keepGoing) return false
         }

@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, got, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_07 } from '../dialects.ts'
 
@@ -38,7 +38,12 @@ export const ifKeyword = defineKeyword<unknown, IfThenElse>({
     ctx.resetErrors(mark)
     const branch = matched ? c.then : c.else
     if (branch === undefined || ctx.apply(branch, x)) return true
-    ctx.report({ failingKeyword: matched ? 'then' : 'else' }, `must match "${matched ? 'then' : 'else'}" schema`)
+    // The message is built only on the failure pass.
+    if (!ctx.collecting) return false
+    ctx.report(
+      { failingKeyword: matched ? 'then' : 'else' },
+      `${matched ? 'must match the "then" schema because it matches the "if" schema' : 'must match the "else" schema because it does not match the "if" schema'}${got(x)}`,
+    )
     return false
   },
   emit(c, g) {

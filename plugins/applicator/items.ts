@@ -1,6 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
-import { eachItem, tupleItems } from './_shared.ts'
+import { eachItem, tooManyItems, tupleItems } from './_shared.ts'
 import { SINCE_2020, UNTIL_2019 } from '../dialects.ts'
 
 /** `items` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
@@ -9,6 +9,8 @@ class Items {
     readonly handle: SchemaHandle,
     /** Items before this index belong to `prefixItems`. */
     readonly from: number,
+    /** `items: false`: no item past the prefix, reported once at the array with the limit. */
+    readonly forbidden: boolean,
   ) {}
 }
 
@@ -27,11 +29,15 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
   compile(value, ctx) {
     if (Array.isArray(value)) ctx.fail('items must be a schema (use prefixItems for tuples)')
     const prefix = ctx.schema.prefixItems
-    return new Items(ctx.subschema(), Array.isArray(prefix) ? prefix.length : 0)
+    return new Items(ctx.subschema(), Array.isArray(prefix) ? prefix.length : 0, value === false)
   },
   validate(c, x, ctx) {
     const a = x as unknown[]
     if (!c.handle.asserts && !ctx.exhaustive) return true
+    if (c.forbidden && a.length > c.from && ctx.collecting && !ctx.exhaustive) {
+      ctx.report({ limit: c.from }, tooManyItems(c.from, a.length))
+      return false
+    }
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
     for (let i = c.from; i < a.length; i++) {
@@ -43,7 +49,8 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
     ctx.evaluated?.markAllItems()
     return ok
   },
-  emit: (c, g) => eachItem(g, c.from, () => c.handle),
+  // `items: false` is a length test, so a failure is explained by this keyword (the limit), not the false schema.
+  emit: (c, g) => (c.forbidden ? `x.length <= ${c.from}` : eachItem(g, c.from, () => c.handle)),
   defaults(c, x, ctx) {
     if (!ctx.owns(x) || !Array.isArray(x)) return
     for (let i = c.from; i < x.length; i++) ctx.fill(c.handle, x, i)

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, got } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
 /**
@@ -18,5 +18,5 @@ export const notKeyword = defineKeyword<unknown, SchemaHandle>({
     return ok
   },
   emit: (handle, g) => `!${g.apply(handle, 'x')}`,
-  error: { message: () => 'must NOT be valid' },
+  error: { message: (_p, _h, x) => `must not match the "not" schema${got(x)}` },
 })

@@ -1,6 +1,6 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, got } from '../../core/index.ts'
 import type { ValidationIssue } from '../../core/index.ts'
-import { compileSchemaArray, reportBranches } from './_shared.ts'
+import { branchSummary, compileSchemaArray, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
 import { Branches, applyMeant, discriminatorOf, exclusive, guardedBranch, routeCode, routeOf, somePasses } from './_discriminate.ts'
 
@@ -42,9 +42,13 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
     }
     if (second >= 0) {
       ctx.resetErrors(mark)
-      ctx.report({ passingSchemas: [first, second] }, 'must match exactly one schema in oneOf')
+      if (ctx.collecting) {
+        ctx.report({ passingSchemas: [first, second] }, `must match exactly one of the "oneOf" alternatives, but matches alternatives ${first} and ${second}${got(x)}`)
+      }
     } else {
-      if (reportBranches(ctx, failed ?? [])) ctx.report({ passingSchemas: null }, 'must match exactly one schema in oneOf')
+      if (reportBranches(ctx, failed ?? [])) {
+        ctx.report({ passingSchemas: null }, `must match exactly one of the "oneOf" alternatives, but matches none (${branchSummary(ctx.instancePath, failed ?? [])})`)
+      }
     }
     return false
   },

@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, excerpt, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
 
@@ -19,9 +19,16 @@ export const propertyNamesKeyword = defineKeyword<unknown, SchemaHandle>({
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
     for (const key of Object.keys(x as object)) {
+      const mark = ctx.collecting ? ctx.errorMark() : 0
       if (!ctx.apply(handle, key)) {
         ok = false
-        ctx.report({ propertyName: key }, `property name '${key}' is invalid`)
+        if (ctx.collecting) {
+          // Reported at the offending name, with the subschema's reasons in one message: those
+          // issues sit at the object's path, where they read as if the object itself were wrong.
+          const reasons = ctx.takeErrors(mark).filter((r) => r.keyword !== 'false schema')
+          const why = reasons.length === 0 ? ' (no property names are allowed here)' : `: ${reasons.slice(0, 3).map((r) => r.message).join('; ')}`
+          ctx.report({ propertyName: key }, `property name ${excerpt(key, 200)} is not allowed${why}`, key)
+        }
         if (!keepGoing) return false
       }
     }

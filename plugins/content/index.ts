@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, got } from '../../core/index.ts'
 import type { KeywordDefinition } from '../../core/index.ts'
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
@@ -44,7 +44,7 @@ export const contentEncodingDraft07Keyword = defineKeyword<unknown, true>({
   stage: -1,
   compile: (value) => (value === 'base64' ? true : undefined),
   validate: (_c, x) => BASE64.test(x as string),
-  error: { message: () => 'must be base64-encoded' },
+  error: { message: (_p, _c, x) => `must be base64-encoded (RFC 4648 alphabet, e.g. aGVsbG8=)${got(x)}` },
 })
 
 /** `contentMediaType` in draft-07: an `application/json` string (decoded first when base64) must parse. */
@@ -59,7 +59,7 @@ export const contentMediaTypeDraft07Keyword = defineKeyword<unknown, { base64: b
     const text = c.base64 ? decodeBase64(x as string) : (x as string)
     return text === undefined || isJson(text)
   },
-  error: { message: () => 'must be a JSON document (contentMediaType application/json)' },
+  error: { message: (_p, _c, x) => `must be a JSON document (contentMediaType application/json, e.g. {"a":1})${got(x)}` },
 })
 
 export const content = [contentEncodingDraft07Keyword, contentMediaTypeDraft07Keyword, contentEncodingKeyword, contentMediaTypeKeyword, contentSchemaKeyword]

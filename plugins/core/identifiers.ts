@@ -21,8 +21,17 @@ function stringKeyword(keyword: string, pattern?: RegExp, what?: string, dialect
  * @see https://json-schema.org/draft/2020-12/json-schema-core#section-8.2
  */
 export const idKeyword = stringKeyword('$id', undefined, undefined, SINCE_06)
-/** `id`: draft-04's spelling of `$id`. */
-export const idDraft04Keyword = stringKeyword('id', undefined, undefined, ['draft-04'])
+/**
+ * `id`: draft-04's spelling of `$id`. Only a string identifies; another value is left alone (where
+ * the meta-schema does not reach): `id` is the commonest property name, and a property map
+ * misplaced as a schema (`items: { id: {...} }`) is read by ajv as it is here.
+ */
+export const idDraft04Keyword = defineKeyword<unknown, undefined>({
+  keyword: 'id',
+  vocabulary: 'core',
+  dialects: ['draft-04'],
+  compile: () => undefined,
+})
 export const schemaKeyword = stringKeyword('$schema')
 export const anchorKeyword = stringKeyword('$anchor', /^[A-Za-z_][-A-Za-z0-9._:]*$/, 'a plain name (letters, digits, "-", "_", ".")', SINCE_2019)
 export const dynamicAnchorKeyword = stringKeyword('$dynamicAnchor', /^[A-Za-z_][-A-Za-z0-9._]*$/, 'a plain name', SINCE_2020)

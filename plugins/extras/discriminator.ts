@@ -9,7 +9,7 @@
  * returns `undefined`, so the standard `oneOf` compiles as before.
  * @see https://spec.openapis.org/oas/v3.1.0#discriminator-object
  */
-import { defineKeyword, hasOwn, isObject } from '../../core/index.ts'
+import { defineKeyword, got, hasOwn, isObject, valueList } from '../../core/index.ts'
 import type { CompileContext, Kernel, RunContext, SchemaHandle } from '../../core/index.ts'
 
 /** The property name and which `oneOf` branch each of its values selects. */
@@ -25,7 +25,6 @@ interface Discriminated extends TagTable {
   allowed: string
 }
 
-const quote = (values: Iterable<string>) => [...values].map((v) => JSON.stringify(v)).join(', ')
 
 /** The tag values an inline branch declares: `properties[name].const` or a string `enum`. */
 function inlineTags(branch: Record<string, unknown>, name: string): string[] {
@@ -121,7 +120,7 @@ export const discriminatedOneOf = defineKeyword<unknown, Discriminated>({
     if (!Array.isArray(value) || value.length === 0) ctx.fail('oneOf must be a non-empty array of schemas')
     const table = tagTable(ctx)
     const branches = (value as unknown[]).map((_, i) => ctx.subschema(i))
-    return { ...table, branches, allowed: quote(table.tags.keys()) }
+    return { ...table, branches, allowed: valueList([...table.tags.keys()]) }
   },
   validate(c, x, ctx) {
     const mark = ctx.errorMark()
@@ -130,7 +129,7 @@ export const discriminatedOneOf = defineKeyword<unknown, Discriminated>({
       const passed = applyAll(c, x, ctx)
       ctx.resetErrors(mark)
       if (passed === 1) return true
-      ctx.report({ discriminator: name, allowed: [...c.tags.keys()] }, `must be an object with property "${name}" (one of ${c.allowed})`)
+      if (ctx.collecting) ctx.report({ discriminator: name, allowed: [...c.tags.keys()] }, `must be an object with property "${name}" (one of: ${c.allowed})${got(x)}`)
       return false
     }
     const tag = hasOwn(x, name) ? x[name] : undefined
@@ -144,9 +143,10 @@ export const discriminatedOneOf = defineKeyword<unknown, Discriminated>({
     }
     if (index >= 0) return ctx.apply(c.branches[index]!, x)
     if (tag === undefined) {
-      ctx.report({ discriminator: name, allowed: [...c.tags.keys()] }, `must have property "${name}" (one of ${c.allowed})`)
+      if (ctx.collecting) ctx.report({ discriminator: name, allowed: [...c.tags.keys()] }, `must have property "${name}" (one of: ${c.allowed})${got(x)}`)
     } else {
-      ctx.report({ discriminator: name, tag, allowed: [...c.tags.keys()] }, `must be one of ${c.allowed} (got ${JSON.stringify(tag)})`, name)
+      // An excerpt, not JSON.stringify: the tag may be any value, nested any depth.
+      if (ctx.collecting) ctx.report({ discriminator: name, tag, allowed: [...c.tags.keys()] }, `must be one of: ${c.allowed}${got(tag)}`, name)
     }
     return false
   },

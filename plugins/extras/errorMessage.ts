@@ -158,7 +158,7 @@ function wrap(base: CompiledKeyword, keyword: string, custom: Custom, ctx: Compi
       let taken = rctx.takeErrors(mark)
       if (taken.length === 0 && def.error !== undefined) {
         const params = def.error.params?.(c, x, rctx) ?? {}
-        taken = [{ keyword, instancePath: rctx.instancePath, schemaPath: keywordPath, params, message: def.error.message(params, c) }]
+        taken = [{ keyword, instancePath: rctx.instancePath, schemaPath: keywordPath, params, message: def.error.message(params, c, x) }]
       }
       restore(rctx, mark, rewrite(taken, custom, rctx.instancePath, source))
       return false

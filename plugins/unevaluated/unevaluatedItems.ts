@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, excerpt } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_2019 } from '../dialects.ts'
 
@@ -31,7 +31,8 @@ export const unevaluatedItemsKeyword = defineKeyword<unknown, Unevaluated>({
     for (let i = 0; i < a.length; i++) {
       if (tracker.hasItem(i)) continue
       if (c.forbidden) {
-        ctx.report({ unevaluatedItem: i }, 'must NOT have unevaluated items')
+        // The message is built only on the failure pass.
+        if (ctx.collecting) ctx.report({ unevaluatedItem: i }, `must not have an item at index ${i} (no further items are allowed; got ${excerpt(a[i])})`)
         ok = false
       } else if (!ctx.apply(c.handle, a[i], i)) {
         ok = false

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, excerpt } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_2019 } from '../dialects.ts'
 
@@ -33,7 +33,8 @@ export const unevaluatedPropertiesKeyword = defineKeyword<unknown, Unevaluated>(
     for (const key of Object.keys(o)) {
       if (o[key] === undefined || tracker.hasProperty(key)) continue
       if (c.forbidden) {
-        ctx.report({ unevaluatedProperty: key }, 'must NOT have unevaluated properties')
+        // The message is built only on the failure pass.
+        if (ctx.collecting) ctx.report({ unevaluatedProperty: key }, `must not have property ${excerpt(key, 200)} (it is not defined by the schema; remove it)`)
         ok = false
       } else if (!ctx.apply(c.handle, o[key], key)) {
         ok = false

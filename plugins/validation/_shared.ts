@@ -1,4 +1,5 @@
 import type { CompileContext } from '../../core/index.ts'
+import { count, got } from '../../core/index.ts'
 
 /** Reads a non-negative integer keyword value (`minLength`, `maxItems`, ...); 2.0 counts as 2. */
 export function compileCount(value: unknown, ctx: CompileContext): number {
@@ -32,4 +33,22 @@ export function codePointLength(s: string): number {
     }
   }
   return n
+}
+
+/** The bound in words, so a reader need not decode `<=`. */
+const BOUND_WORDS: Record<string, string> = { '<=': 'at most', '<': 'less than', '>=': 'at least', '>': 'greater than' }
+
+/** The message of a failed numeric bound (`maximum`, draft-04's boolean `exclusiveMaximum`, ...): `must be at most 10 (got 11)`. */
+export function boundText(comparison: unknown, limit: unknown, received: unknown): string {
+  return `${boundExpectation(comparison, limit)}${got(received)}`
+}
+
+/** What a numeric bound expects, in words (`must be at most 10`). */
+export function boundExpectation(comparison: unknown, limit: unknown): string {
+  return `must be ${BOUND_WORDS[String(comparison)] ?? String(comparison)} ${String(limit)}`
+}
+
+/** What `maxLength` / `minLength` expect, in words (`must be at most 3 characters long`). */
+export function lengthExpectation(bound: 'at most' | 'at least', limit: number): string {
+  return `must be ${bound} ${count(limit, 'character')} long`
 }

@@ -1,5 +1,15 @@
-import { canonicalKey, copyJson, defineKeyword, jsonEqual, jsonTypeOf } from '../../core/index.ts'
+import { canonicalKey, copyJson, defineKeyword, excerpt, got, jsonEqual, jsonTypeOf, valueList } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
+
+/** What `enum` expects, in words (`must be one of: "a", "b"`); the message adds what was received. */
+export function enumExpectation(values: readonly unknown[]): string {
+  return `must be one of: ${valueList(values)}`
+}
+
+/** What `const` expects, in words (`must be exactly "a"`). */
+export function constExpectation(value: unknown): string {
+  return `must be exactly ${excerpt(value, 200)}`
+}
 
 /** `enum` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Enum {
@@ -44,7 +54,7 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
   },
   error: {
     params: (e) => ({ allowedValues: e.values }),
-    message: () => 'must be equal to one of the allowed values',
+    message: (_p, e, x) => `${enumExpectation(e.values)}${got(x)}`,
   },
 })
 
@@ -69,6 +79,6 @@ export const constKeyword = defineKeyword<unknown, Const>({
   },
   error: {
     params: (c) => ({ allowedValue: c.value }),
-    message: () => 'must be equal to constant',
+    message: (_p, c, x) => `${constExpectation(c.value)}${got(x)}`,
   },
 })

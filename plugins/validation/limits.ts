@@ -1,6 +1,6 @@
 import { defineKeyword } from '../../core/index.ts'
 import type { KeywordDefinition } from '../../core/index.ts'
-import { compileNumber } from './_shared.ts'
+import { boundText, compileNumber } from './_shared.ts'
 
 function bound(keyword: string, comparison: string, passes: (x: number, limit: number) => boolean): KeywordDefinition {
   const operator = comparison
@@ -14,7 +14,7 @@ function bound(keyword: string, comparison: string, passes: (x: number, limit: n
     emit: (limit) => `x ${operator} ${JSON.stringify(limit)}`,
     error: {
       params: (limit) => ({ comparison, limit }),
-      message: (p) => `must be ${p.comparison} ${p.limit}`,
+      message: (p, _limit, x) => boundText(p.comparison, p.limit, x),
     },
   })
 }

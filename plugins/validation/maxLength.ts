@@ -1,5 +1,5 @@
-import { defineKeyword } from '../../core/index.ts'
-import { codePointLength, compileCount } from './_shared.ts'
+import { defineKeyword, got } from '../../core/index.ts'
+import { codePointLength, compileCount, lengthExpectation } from './_shared.ts'
 
 /**
  * `maxLength`: at most this many code points (surrogate pairs count once).
@@ -17,5 +17,5 @@ export const maxLengthKeyword = defineKeyword<unknown, number>({
     return codePointLength(x as string) <= limit
   },
   emit: (limit, g) => `(x.length <= ${limit} || (x.length <= ${2 * limit} && ${g.constant(codePointLength)}(x) <= ${limit}))`,
-  error: { params: (limit) => ({ limit }), message: (p) => `must NOT have more than ${p.limit} characters` },
+  error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `${lengthExpectation('at most', p.limit as number)}${got(x)}` },
 })

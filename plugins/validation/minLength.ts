@@ -1,5 +1,5 @@
-import { defineKeyword } from '../../core/index.ts'
-import { codePointLength, compileCount } from './_shared.ts'
+import { defineKeyword, got } from '../../core/index.ts'
+import { codePointLength, compileCount, lengthExpectation } from './_shared.ts'
 
 /**
  * `minLength`: at least this many code points. A string of `n` UTF-16 units has between `n/2`
@@ -18,5 +18,5 @@ export const minLengthKeyword = defineKeyword<unknown, number>({
     return codePointLength(x as string) >= limit
   },
   emit: (limit, g) => `(x.length >= ${2 * limit} || (x.length >= ${limit} && ${g.constant(codePointLength)}(x) >= ${limit}))`,
-  error: { params: (limit) => ({ limit }), message: (p) => `must NOT have fewer than ${p.limit} characters` },
+  error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `${lengthExpectation('at least', p.limit as number)}${got(x)}` },
 })

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, got } from '../../core/index.ts'
 
 /** `multipleOf` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class MultipleOf {
@@ -50,7 +50,7 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
   },
   error: {
     params: (m) => ({ multipleOf: m.divisor }),
-    message: (p) => `must be multiple of ${p.multipleOf}`,
+    message: (p, _m, x) => `must be a multiple of ${String(p.multipleOf)}${got(x)}`,
   },
 })
 

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, got } from '../../core/index.ts'
 import type { RegexMatcher } from '../../core/index.ts'
 import { compilePattern } from '../applicator/_shared.ts'
 import { scanStatements } from '../regex/scan.ts'
@@ -26,5 +26,5 @@ export const patternKeyword = defineKeyword<unknown, RegexMatcher>({
     const answer = g.local()
     return { setup: scan(answer), test: answer }
   },
-  error: { params: (re) => ({ pattern: re.source }), message: (p) => `must match pattern "${p.pattern}"` },
+  error: { params: (re) => ({ pattern: re.source }), message: (p, _re, x) => `must match the regular expression /${String(p.pattern)}/${got(x)}` },
 })

@@ -1,9 +1,19 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, excerpt, got, hasOwn } from '../../core/index.ts'
 import type { RunContext } from '../../core/index.ts'
 import { compileStringArray } from './_shared.ts'
 import { SINCE_2019 } from '../dialects.ts'
 
 /** Own property present with a value other than `undefined`. */
+/** The message of a missing required property. */
+export function missingText(name: string, object: unknown): string {
+  return `must have required property ${excerpt(name, 200)}${got(object)}`
+}
+
+/** The message of a property missing beside the one that requires it (`dependentRequired`, `dependencies`). */
+export function dependentText(missing: string, because: string, object: unknown): string {
+  return `must have property ${excerpt(missing, 200)} because property ${excerpt(because, 200)} is present${got(object)}`
+}
+
 export function present(o: Record<string, unknown>, name: string): boolean {
   return o[name] !== undefined && hasOwn(o, name)
 }
@@ -13,7 +23,7 @@ function reportMissing(names: string[], o: Record<string, unknown>, ctx: RunCont
   for (const name of names) {
     if (present(o, name)) continue
     ok = false
-    ctx.report({ missingProperty: name }, `must have required property '${name}'`)
+    ctx.report({ missingProperty: name }, missingText(name, o))
   }
   return ok
 }
@@ -47,7 +57,7 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
       .join(' && '),
   error: {
     params: (names, x) => ({ missingProperty: names.find((n) => !present(x as Record<string, unknown>, n)) }),
-    message: (p) => `must have required property '${p.missingProperty}'`,
+    message: (p, _names, x) => missingText(String(p.missingProperty), x),
   },
 })
 
@@ -75,7 +85,7 @@ export const dependentRequiredKeyword = defineKeyword<unknown, [string, string[]
         ok = false
         ctx.report(
           { property: name, missingProperty: dep, depsCount: deps.length, deps: deps.join(', ') },
-          `must have property ${dep} when property ${name} is present`,
+          dependentText(dep, name, o),
         )
         if (!ctx.allErrors) return false
       }

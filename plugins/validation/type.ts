@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, got, hasOwn, typeList } from '../../core/index.ts'
 
 const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']
 
@@ -28,6 +28,11 @@ const SINGLE: Record<string, Type> = Object.fromEntries(
  * fractional part, `1.0` included). Non-JSON values fail before any keyword runs.
  * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.1
  */
+/** What `type` expects, in words (`must be a string or null`); the message adds what was received. */
+export function typeExpectation(names: readonly string[]): string {
+  return `must be ${typeList(names)}`
+}
+
 export const typeKeyword = defineKeyword<unknown, Type>({
   keyword: 'type',
   vocabulary: 'validation',
@@ -51,6 +56,6 @@ export const typeKeyword = defineKeyword<unknown, Type>({
   },
   error: {
     params: (t) => ({ type: t.names.length === 1 ? t.names[0] : t.names }),
-    message: (_p, t) => `must be ${t.names.join(',')}`,
+    message: (_p, t, x) => `${typeExpectation(t.names)}${got(x)}`,
   },
 })

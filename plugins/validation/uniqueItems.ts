@@ -1,4 +1,4 @@
-import { canonicalKey, defineKeyword, jsonEqual } from '../../core/index.ts'
+import { canonicalKey, defineKeyword, excerpt, jsonEqual } from '../../core/index.ts'
 
 /**
  * Indices of the first two JSON-equal items, or undefined. Short lists are compared pair by pair
@@ -46,6 +46,6 @@ export const uniqueItemsKeyword = defineKeyword<unknown, true>({
       const [j, i] = duplicate(x as unknown[]) ?? [0, 0]
       return { i, j }
     },
-    message: (p) => `must NOT have duplicate items (items ## ${p.j} and ${p.i} are identical)`,
+    message: (p, _c, x) => `must not contain duplicate items (items ${String(p.j)} and ${String(p.i)} are both ${excerpt((x as unknown[])[p.i as number])})`,
   },
 })

@@ -11,15 +11,15 @@ import { build } from 'esbuild'
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
 
 /**
- * The consumer's bundle: its code, sizes (minified, minified and gzipped at level 9), the files
+ * The consumer's bundle for `platform` (`browser`, or `node` for an ES module bundle run by Node): its code, sizes (minified, minified and gzipped at level 9), the files
  * it took in (relative to the package root) and esbuild's warnings.
  */
-export async function bundleConsumer() {
+export async function bundleConsumer(platform = 'browser') {
   const result = await build({
     entryPoints: [join(ROOT, 'test/browser/consumer.mjs')],
     absWorkingDir: ROOT,
     bundle: true,
-    platform: 'browser',
+    platform,
     format: 'esm',
     minify: true,
     write: false,

@@ -93,7 +93,7 @@ v5('generateObject rejects an invalid object with schemavet\'s ValidationError a
   let cause = (error as { cause?: unknown } | undefined)?.cause
   while (cause !== undefined && !ValidationError.isInstance(cause)) cause = (cause as { cause?: unknown }).cause
   assert.ok(ValidationError.isInstance(cause), 'a ValidationError along the cause chain')
-  assert.is(cause.errors[0]!.message, 'must NOT have fewer than 1 characters')
+  assert.is(cause.errors[0]!.message, 'must be at least 1 character long (got "")')
 })
 
 v5('streamObject ends with the defaulted object', async () => {

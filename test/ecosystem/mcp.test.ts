@@ -26,7 +26,7 @@ provider('rejects invalid data with every problem and its path', () => {
   const result = new McpJsonSchemaValidator().getValidator(weatherOutput)({ city: '', temperature: 'warm' })
   assert.equal(result.valid, false)
   assert.is(result.data, undefined)
-  assert.is(result.errorMessage, '2 problems:\n/city: must NOT have fewer than 1 characters\n/temperature: must be number')
+  assert.is(result.errorMessage, '2 problems:\n/city: must be at least 1 character long (got "")\n/temperature: must be a number (got "warm")')
 })
 
 provider('compiles a schema once: the same object, or the same JSON text in a new object', () => {
@@ -99,7 +99,7 @@ wire('the client rejects structuredContent that does not match, with schemavet\'
   try {
     await pair.client.listTools()
     const error = await rejection(() => pair.client.callTool({ name: 'weather', arguments: {} }))
-    assert.match(error.message, "Structured content does not match the tool's output schema: /temperature: must be number")
+    assert.match(error.message, "Structured content does not match the tool's output schema: /temperature: must be a number")
   } finally {
     await pair.close()
   }
@@ -154,7 +154,7 @@ wire('McpServer / Server: elicitation answers are checked by the server\'s provi
     assert.equal(accepted, { action: 'accept', content: { name: 'Ada', age: 36 } })
     answer = { name: 'Ada', age: 36.5 }
     const error = await rejection(() => pair.server.server.elicitInput({ message: 'Who are you?', requestedSchema: contactForm }))
-    assert.match(error.message, 'Elicitation response content does not match requested schema: /age: must be integer')
+    assert.match(error.message, 'Elicitation response content does not match requested schema: /age: must be an integer')
   } finally {
     await pair.close()
   }

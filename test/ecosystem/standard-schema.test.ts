@@ -44,8 +44,8 @@ validate('failure carries only issues, each with a message and a path of keys an
   const result = asStandard(every)['~standard'].validate({ city: '', stops: [{ name: 'a' }, {}] }) as StandardSchemaV1.FailureResult
   assert.not.ok('value' in result, 'no value key on failure (consumers decide success by its presence)')
   assert.equal(result.issues, [
-    { message: 'must NOT have fewer than 1 characters', path: ['city'] },
-    { message: "must have required property 'name'", path: ['stops', 1] },
+    { message: 'must be at least 1 character long (got "")', path: ['city'] },
+    { message: 'must have required property "name" (got {})', path: ['stops', 1] },
   ])
 })
 

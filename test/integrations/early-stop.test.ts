@@ -157,5 +157,19 @@ holds('never stops on text whose final value is valid (and each stop is a real f
   assert.ok(stopped > 40, `enough stops (${stopped})`)
 })
 
+stops('says what the schema expects in the keyword\'s own words, and what it has seen', () => {
+  // The expectation is the keyword's (the same words validate gives); the received part says how
+  // much of the value had arrived when the stream was cut.
+  const words = (schema: unknown, text: string) => stopAt(schema, text)!.issue.message
+  const full = (schema: unknown, data: unknown) => newJSONSchema(schema as object).validate(data)!.errors[0]!.message
+  assert.is(words({ properties: { n: { type: 'integer' } } }, '{"n":2.5}'), full({ properties: { n: { type: 'integer' } } }, { n: 2.5 }))
+  assert.is(words({ maximum: 3 }, '5 '), full({ maximum: 3 }, 5))
+  assert.is(words({ enum: ['Oslo', 'Bergen'] }, '"Paris"'), 'must be one of: "Oslo", "Bergen" (got a string starting "P")')
+  assert.is(words({ maxItems: 2 }, '[1,2,3]'), 'must have at most 2 items (got 3 items so far)')
+  assert.is(words({ maxLength: 2 }, '"abc"'), 'must be at most 2 characters long (got 3 characters so far)')
+  assert.is(words({ properties: { d: { type: 'integer' } } }, '{"d":"x"}'), 'must be an integer (got a string)')
+  assert.is(words({ properties: { a: {} }, additionalProperties: false }, '{"b":1}'), full({ properties: { a: {} }, additionalProperties: false }, { b: 1 }))
+})
+
 stops.run()
 holds.run()

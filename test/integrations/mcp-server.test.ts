@@ -49,6 +49,7 @@ server('unwrapped, the SDK sends the undefaulted value, which an ajv client reje
     await client.callTool({ name: 'weather', arguments: {} })
     assert.unreachable('the ajv client should reject the undefaulted output')
   } catch (e) {
+    // The client here is the SDK's own ajv check, so the words are ajv's.
     assert.match((e as Error).message, "must have required property 'units'")
   } finally {
     await close()
@@ -155,7 +156,7 @@ v1('a schemavet schema on the low-level Server: arguments and output defaulted, 
     assert.equal(result.structuredContent, { city: 'Oslo', units: 'metric' })
     const bad = await client.callTool({ name: 'weather', arguments: { city: 3 } })
     assert.is(bad.isError, true)
-    assert.match(JSON.stringify(bad.content), 'must be string')
+    assert.match(JSON.stringify(bad.content), 'must be a string')
   } finally {
     await client.close()
   }

@@ -46,7 +46,7 @@ adapter('fails a value missing a required property without a default, naming the
   assert.ok(ValidationError.isInstance(r.validationError))
   assert.equal(r.validationError.errors.map((e) => e.params.missingProperty), ['city'])
   assert.match(r.error.message, 'messages[3].parts[1].input ("plan", id call-7)')
-  assert.match(r.error.message, "must have required property 'city'")
+  assert.match(r.error.message, 'must have required property "city"')
   assert.equal(input, before)
 })
 

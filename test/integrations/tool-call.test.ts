@@ -45,7 +45,7 @@ call('rejects input missing a required property without a default, naming the to
     assert.is(e.toolCallId, 'call-1')
     assert.is(e.toolInput, input)
     assert.ok(ValidationError.isInstance(e.cause))
-    assert.is(e.message, '$: missing required property "city"')
+    assert.is(e.message, '$: must have required property "city" (got {"days":3,"unit":"celsius"})')
   }
 })
 

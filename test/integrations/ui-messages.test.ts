@@ -178,15 +178,15 @@ shape('rejects missing, non-array and empty messages with clear errors', () => {
 
 shape('rejects malformed messages and parts, naming where', () => {
   const cases: [unknown, string, string][] = [
-    [{ role: 'user', parts: [] }, 'messages[0]', "must have required property 'id'"],
+    [{ role: 'user', parts: [] }, 'messages[0]', 'must have required property "id"'],
     [{ id: 'x', role: 'robot', parts: [] }, 'messages[0]', '/role'],
     [{ id: 'x', role: 'user', parts: [] }, 'messages[0].parts', 'must contain at least one part'],
-    [{ id: 'x', role: 'user', parts: [{ text: 'hi' }] }, 'messages[0].parts[0]', "must have required property 'type'"],
-    [{ id: 'x', role: 'user', parts: [{ type: 'text' }] }, 'messages[0].parts[0]', "must have required property 'text'"],
-    [{ id: 'x', role: 'assistant', parts: [{ type: 'file', url: 'u' }] }, 'messages[0].parts[0]', "must have required property 'mediaType'"],
+    [{ id: 'x', role: 'user', parts: [{ text: 'hi' }] }, 'messages[0].parts[0]', 'must have required property "type"'],
+    [{ id: 'x', role: 'user', parts: [{ type: 'text' }] }, 'messages[0].parts[0]', 'must have required property "text"'],
+    [{ id: 'x', role: 'assistant', parts: [{ type: 'file', url: 'u' }] }, 'messages[0].parts[0]', 'must have required property "mediaType"'],
     [{ id: 'x', role: 'assistant', parts: [{ type: 'tool-weather', toolCallId: 'c', state: 'done' }] }, 'messages[0].parts[0]', '/state'],
-    [{ id: 'x', role: 'assistant', parts: [{ type: 'tool-weather', toolCallId: 'c', state: 'approval-responded', input: {} }] }, 'messages[0].parts[0]', "must have required property 'approval'"],
-    [{ id: 'x', role: 'assistant', parts: [{ type: 'dynamic-tool', toolCallId: 'c', state: 'input-streaming' }] }, 'messages[0].parts[0]', "must have required property 'toolName'"],
+    [{ id: 'x', role: 'assistant', parts: [{ type: 'tool-weather', toolCallId: 'c', state: 'approval-responded', input: {} }] }, 'messages[0].parts[0]', 'must have required property "approval"'],
+    [{ id: 'x', role: 'assistant', parts: [{ type: 'dynamic-tool', toolCallId: 'c', state: 'input-streaming' }] }, 'messages[0].parts[0]', 'must have required property "toolName"'],
   ]
   for (const [message, field, detail] of cases) {
     rejects(

@@ -47,7 +47,7 @@ await check('the client accepts matching structuredContent and rejects the rest'
     const result = await pair.client.callTool({ name: 'good', arguments: {} })
     assert.deepEqual(result.structuredContent, good.structuredContent)
     const error = await rejection(() => pair.client.callTool({ name: 'bad', arguments: {} }))
-    assert.match(error.message, /Structured content does not match the tool's output schema: \/temperature: must be number/)
+    assert.match(error.message, /Structured content does not match the tool's output schema: \/temperature: must be a number/)
   } finally {
     await pair.close()
   }
@@ -72,7 +72,7 @@ await check('the server checks elicitation answers', async () => {
     assert.deepEqual(accepted, { action: 'accept', content: { name: 'Ada' } })
     answer = { name: '' }
     const error = await rejection(() => pair.server.server.elicitInput({ message: 'Who are you?', requestedSchema: contactForm }))
-    assert.match(error.message, /\/name: must NOT have fewer than 1 characters/)
+    assert.match(error.message, /\/name: must be at least 1 character long/)
   } finally {
     await pair.close()
   }

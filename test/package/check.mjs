@@ -8,7 +8,8 @@
  *   most 8 MB, every entry imports, `require('schemavet')` returns the API, the bin runs;
  * - beside TypeScript 5.x: the project's own `tsc` is still 5.x and its build (which type-checks
  *   code using schemavet, `moduleResolution: nodenext` and `node`) passes, and struct derivation
- *   uses that TypeScript.
+ *   uses that TypeScript;
+ * - beside TypeScript 5.3, below the floor: the compiler reports the floor, not errors inside.
  *
  * Prints `N passed, N failed` last and exits non-zero on a failure.
  */
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url'
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const MAX_INSTALLED = 8 * 1024 * 1024
 const TYPESCRIPT_5 = 'typescript@~5.9.0'
+const TYPESCRIPT_OLD = 'typescript@~5.3.0'
 let passed = 0
 let failed = 0
 
@@ -136,12 +138,18 @@ try {
       '',
     ].join('\n'),
   )
+  // Every entry's types, so node10 resolution (typesVersions) is checked for each of them.
+  const subpaths = Object.keys(JSON.parse(readFileSync(join(typed, 'node_modules/schemavet/package.json'), 'utf8')).exports).filter((k) => k !== './package.json')
+  writeFileSync(
+    join(typed, 'src/entries.ts'),
+    subpaths.map((k, i) => `import * as entry${i} from 'schemavet${k.slice(1)}'`).join('\n') + `\nexport const entries = [${subpaths.map((_, i) => `entry${i}`).join(', ')}]\n`,
+  )
   writeFileSync(join(typed, 'src/types.ts'), 'export interface Trip {\n  city: string\n  /** @minimum 1 */\n  days?: number\n}\n')
   const compilerOptions = { target: 'ES2022', strict: true, outDir: 'out', skipLibCheck: false, types: [] }
-  writeFileSync(join(typed, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' }, include: ['src/index.ts'] }))
+  writeFileSync(join(typed, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' }, include: ['src/index.ts', 'src/entries.ts'] }))
   writeFileSync(
     join(typed, 'tsconfig.node10.json'),
-    JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'node', noEmit: true }, include: ['src/index.ts'] }),
+    JSON.stringify({ compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'node', noEmit: true }, include: ['src/index.ts', 'src/entries.ts'] }),
   )
 
   check("the project's tsc is still its own TypeScript 5.x", () => {
@@ -161,6 +169,20 @@ try {
     const out = sh(process.execPath, ['--input-type=module', '-e', code], typed)
     ensure(out.trim() === '[["city"],false]', out)
   })
+
+  // ── below the TypeScript floor ────────────────────────────────────────────────────────────
+  const old = join(work, 'old')
+  project(old, { type: 'module' })
+  npmInstall(old, TYPESCRIPT_OLD)
+  npmInstall(old, tarball)
+  writeFileSync(join(old, 'index.ts'), "import { newJSONSchema } from 'schemavet'\nexport const v = newJSONSchema({ type: 'string' })\n")
+  for (const resolution of ['nodenext', 'node']) {
+    check(`TypeScript 5.3 (moduleResolution ${resolution}) is told the floor instead of failing inside the types`, () => {
+      const module = resolution === 'node' ? 'esnext' : 'nodenext'
+      const r = spawnSync(join(old, 'node_modules/.bin/tsc'), ['--noEmit', '--strict', '--module', module, '--moduleResolution', resolution, 'index.ts'], { cwd: old, encoding: 'utf8' })
+      ensure(r.status !== 0 && /needs-typescript-5\.4\.d\.ts/.test(r.stdout) && /need TypeScript 5\.4 or later/.test(r.stdout) && !/NoInfer/.test(r.stdout), r.stdout)
+    })
+  }
 } catch (e) {
   failed++
   console.log(`FAIL ${e instanceof Error ? e.message : String(e)}`)

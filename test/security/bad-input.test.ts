@@ -35,12 +35,12 @@ messages('parseToolCall and revalidateApprovedToolCall on 5,000-deep input: an I
   }
 })
 
-messages('a value that contains itself is previewed, cut', () => {
+messages('a value that contains itself is previewed, its loop marked', () => {
   const self: Record<string, unknown> = { a: 1 }
   self.self = self
   const e = thrown(() => parseToolCall({ toolName: 't', input: self, tools: { t: { inputSchema: { type: 'string' } } } }))
   assert.ok(e !== 'returned')
-  assert.match(e.message, /got \{"a":1,"self":\{"a":1/)
+  assert.match(e.message, /got \{"a":1,"self":"\[cyclic\]"\}/)
 })
 
 messages('UI messages that cannot be read are an InvalidArgumentError', () => {

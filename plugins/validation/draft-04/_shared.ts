@@ -1,6 +1,7 @@
 import { defineKeyword } from '../../../core/index.ts'
 import type { KeywordDefinition } from '../../../core/index.ts'
 import { DRAFT_04 } from '../../dialects.ts'
+import { boundText } from '../_shared.ts'
 
 /**
  * A draft-04 exclusive bound: a boolean that makes its sibling `maximum` / `minimum` strict. `true`
@@ -25,7 +26,7 @@ export function exclusiveFlag(keyword: string, sibling: string, comparison: '<' 
     emit: (limit) => `x ${comparison} ${JSON.stringify(limit)}`,
     error: {
       params: (limit) => ({ comparison, limit }),
-      message: (p) => `must be ${p.comparison} ${p.limit}`,
+      message: (p, _limit, x) => boundText(p.comparison, p.limit, x),
     },
   })
 }
