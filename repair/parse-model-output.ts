@@ -7,6 +7,7 @@
 import { ValidationError, applyDefaults, newJSONSchema } from '../api.ts'
 import type { Schema, SchemaHandle, Validator } from '../api.ts'
 import { coerce } from './coerce.ts'
+import { defaultsMayApply } from './defaults-reach.ts'
 import { enabledKinds, fragment, pointerOf } from './kinds.ts'
 import type { PathNode, RepairKind, RepairRecord, RepairSetting } from './kinds.ts'
 import { readLenient } from './lenient-json.ts'
@@ -91,6 +92,12 @@ function hasDefaults(validator: Validator): boolean {
   return found
 }
 
+/** Whether defaults could change `value` (see `defaultsMayApply`); true without a graph to read. */
+function mayApply(validator: Validator, value: unknown): boolean {
+  const root = rootOf(validator)
+  return root === undefined || defaultsMayApply(value, root)
+}
+
 function isContainer(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null
 }
@@ -120,7 +127,7 @@ type Checked = { ok: true; value: unknown } | { ok: false; error: ValidationErro
 /** Defaults (recorded) and validation of a value this module owns. */
 function check(validator: Validator, schema: Schema, value: unknown, enabled: (k: RepairKind) => boolean, records: RepairRecord[]): Checked {
   let v = value
-  if (enabled('default') && hasDefaults(validator)) {
+  if (enabled('default') && hasDefaults(validator) && mayApply(validator, value)) {
     try {
       v = applyDefaults(value, schema)
     } catch (e) {
