@@ -90,13 +90,22 @@ export function createKernel(options: KernelOptions = {}): Kernel {
   return new Kernel(setup, options)
 }
 
-const defaultKernel = new Kernel(
-  setup,
-  {},
-  'schemavet: the default kernel behind newJSONSchema() is frozen and takes no plugins; use createKernel({ plugins }) for custom keywords and formats.',
-)
-// Frozen from the start: the top-level functions are no global registry.
-defaultKernel.compile(true)
+let standardKernel: Kernel | undefined
+
+/**
+ * The kernel behind the top-level functions, made at their first call (importing the package
+ * builds nothing) and frozen from the start: the top-level functions are no global registry.
+ */
+function defaultKernel(): Kernel {
+  if (standardKernel !== undefined) return standardKernel
+  const k = new Kernel(
+    setup,
+    {},
+    'schemavet: the default kernel behind newJSONSchema() is frozen and takes no plugins; use createKernel({ plugins }) for custom keywords and formats.',
+  )
+  k.compile(true)
+  return (standardKernel = k)
+}
 
 /**
  * Compiles a JSON Schema with the default kernel. Statically, the data type is inferred from a
@@ -107,7 +116,7 @@ export function newJSONSchema<T = Inferred, const S = unknown>(
   schema: S,
   options?: SchemaOptions,
 ): JSONSchemaValidator<Chosen<T, S, 'data'>, Chosen<T, S, 'input'>, Chosen<T, S, 'output'>> {
-  return defaultKernel.newJSONSchema<T, S>(schema, options)
+  return defaultKernel().newJSONSchema<T, S>(schema, options)
 }
 
 /** Same as `newJSONSchema`: the plain `Schema` handed to consumers. @throws SchemaError */
@@ -115,7 +124,7 @@ export function newSimpleJSONSchema<T = Inferred, const S = unknown>(
   schema: S,
   options?: SchemaOptions,
 ): SimpleJSONSchema<Chosen<T, S, 'data'>, Chosen<T, S, 'input'>, Chosen<T, S, 'output'>> {
-  return defaultKernel.newSimpleJSONSchema<T, S>(schema, options)
+  return defaultKernel().newSimpleJSONSchema<T, S>(schema, options)
 }
 
 /**
@@ -126,7 +135,7 @@ export function newSimpleJSONSchema<T = Inferred, const S = unknown>(
  * @throws SchemaError naming the file, the type and the property JSON Schema cannot express
  */
 export function newStructSchema(type: StructType, options?: StructOptions) {
-  return defaultKernel.newStructSchema(type, options)
+  return defaultKernel().newStructSchema(type, options)
 }
 
 /**
@@ -138,5 +147,5 @@ export function newStructSchema(type: StructType, options?: StructOptions) {
 export function applyDefaults<I, O>(value: NoInfer<I>, schema: TypedSchema<I, O>): O
 export function applyDefaults(value: unknown, schema: Schema): unknown
 export function applyDefaults(value: unknown, schema: Schema): unknown {
-  return defaultKernel.applyDefaults(value, schema)
+  return defaultKernel().applyDefaults(value, schema)
 }
