@@ -99,9 +99,27 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     return this.schema
   }
 
-  /** True when `data` conforms (no issue is built); a type guard for the schema's data type. */
+  /**
+   * True when `data` conforms; a type guard for the schema's data type. The same answer as
+   * `validate(data) === null`, without building issues: a failure is not explained.
+   */
   isValid(data: unknown): data is Data {
-    return this.validate(data) === null
+    if (data === undefined || this.hooked) return this.validate(data) === null
+    if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.compilation.tierUp()
+    const fast = this.compilation.fast
+    if (fast !== null) {
+      try {
+        return fast.check(data)
+      } catch {
+        // Deep data, data containing itself, or a keyword that threw: the general path answers.
+      }
+    }
+    try {
+      return this.pass(data, FLAG).ok
+    } catch {
+      // A cycle, data containing itself, an exception: `validate` reports each as an issue.
+      return false
+    }
   }
 
   validate(data: unknown): ValidationError | null {
