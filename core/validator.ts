@@ -105,15 +105,8 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    */
   isValid(data: unknown): data is Data {
     if (data === undefined || this.hooked) return this.validate(data) === null
-    if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.compilation.tierUp()
-    const fast = this.compilation.fast
-    if (fast !== null) {
-      try {
-        return fast.check(data)
-      } catch {
-        // Deep data, data containing itself, or a keyword that threw: the general path answers.
-      }
-    }
+    const quick = this.quickAnswer(data)
+    if (quick !== undefined) return quick
     try {
       return this.pass(data, FLAG).ok
     } catch {
@@ -122,25 +115,32 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     }
   }
 
+  /**
+   * Counts the use (moving the schema to generated code at the threshold) and answers from
+   * generated code when there is some; undefined when the general path must answer.
+   */
+  private quickAnswer(data: unknown): boolean | undefined {
+    if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.compilation.tierUp()
+    const fast = this.compilation.fast
+    if (fast === null) return undefined
+    try {
+      return fast.check(data)
+    } catch {
+      // Deep data, data containing itself, or a keyword that threw: the general path answers.
+      return undefined
+    }
+  }
+
   validate(data: unknown): ValidationError | null {
     if (data === undefined) {
       return this.finish([{ keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a value is required (got undefined)' }], data)
     }
     if (this.hooked) data = this.kernel.hooks.beforeValidate.call(data)
-    if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.compilation.tierUp()
-    const fast = this.compilation.fast
-    let quick: boolean | undefined
-    if (fast !== null) {
-      try {
-        quick = fast.check(data)
-      } catch {
-        // Deep data, data containing itself, or a keyword that threw: the general path answers.
-      }
-      if (quick === true) return this.hooked ? this.finish([], data) : null
-      if (quick === false && !this.collect.allErrors) {
-        const issues = this.explain(fast.failure())
-        if (issues !== undefined) return this.finish(issues, data)
-      }
+    const quick = this.quickAnswer(data)
+    if (quick === true) return this.hooked ? this.finish([], data) : null
+    if (quick === false && !this.collect.allErrors) {
+      const issues = this.explain(this.compilation.fast!.failure())
+      if (issues !== undefined) return this.finish(issues, data)
     }
     try {
       if (quick === undefined && this.pass(data, FLAG).ok) return this.hooked ? this.finish([], data) : null

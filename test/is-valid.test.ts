@@ -4,7 +4,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKernel, defineKeyword, newJSONSchema } from '../index.ts'
+import { createKernel, newJSONSchema } from '../index.ts'
+import { countingEven } from './support/keywords.ts'
 import { DRAFTS, remotes, suiteFiles } from './support/suite.ts'
 
 const same = suite('isValid answers as validate does')
@@ -64,21 +65,13 @@ same.run()
 const cost = suite('isValid builds no issue')
 
 cost('a failing value is answered without a message, in both tiers', () => {
-  let built = 0
-  const even = defineKeyword({
-    keyword: 'even',
-    vocabulary: 'test',
-    instanceTypes: ['number'],
-    compile: (v: boolean) => (v ? true : undefined),
-    validate: (_c, x) => (x as number) % 2 === 0,
-    error: { message: (_p, _c, x) => (built++, `must be even (got ${String(x)})`) },
-  })
+  const { definition: even, counter } = countingEven()
   const kernel = createKernel({ plugins: [even] })
   for (const options of Object.values(TIERS)) {
     const schema = kernel.newJSONSchema({ type: 'array', items: { even: true } }, options)
     for (let i = 0; i < 40; i++) assert.is(schema.isValid([2, 3]), false)
   }
-  assert.is(built, 0, 'isValid built a message')
+  assert.is(counter.built, 0, 'isValid built a message')
 })
 
 cost.run()

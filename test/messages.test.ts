@@ -12,10 +12,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SchemaError, createKernel, defineKeyword, newJSONSchema } from '../index.ts'
+import { SchemaError, createKernel, newJSONSchema } from '../index.ts'
 import type { ValidationIssue } from '../index.ts'
 import { formatForModel } from '../integrations/index.ts'
 import { lowLevelPair, rejection } from './ecosystem/mcp-fixture.ts'
+import { countingEven } from './support/keywords.ts'
 
 interface Case {
   keyword: string
@@ -140,20 +141,12 @@ bounded.run()
 const cost = suite('messages cost nothing while data passes')
 
 cost('a keyword message is built only when its issue is recorded', () => {
-  let built = 0
-  const even = defineKeyword({
-    keyword: 'even',
-    vocabulary: 'test',
-    instanceTypes: ['number'],
-    compile: (v: boolean) => (v ? true : undefined),
-    validate: (_c, x) => (x as number) % 2 === 0,
-    error: { message: (_p, _c, x) => (built++, `must be even (got ${String(x)})`) },
-  })
+  const { definition: even, counter } = countingEven()
   const schema = createKernel({ plugins: [even] }).newJSONSchema({ type: 'array', items: { even: true } })
   for (let i = 0; i < 100; i++) assert.is(schema.validate([2, 4, 6]), null)
-  assert.is(built, 0, 'no message for passing data')
+  assert.is(counter.built, 0, 'no message for passing data')
   assert.is(schema.validate([2, 3])!.errors[0]!.message, 'must be even (got 3)')
-  assert.is(built, 1)
+  assert.is(counter.built, 1)
 })
 
 cost.run()
