@@ -227,7 +227,8 @@ export function copyJson<T>(value: T, owned?: Set<object>): { copy: T; cyclic: b
   return { copy: root as T, cyclic }
 }
 
-function isPlainContainer(value: object): boolean {
+/** An array or a plain object: what `copyJson` copies (a class instance is shared, not copied). */
+export function isPlainContainer(value: object): boolean {
   if (Array.isArray(value)) return true
   const proto = Object.getPrototypeOf(value)
   return proto === Object.prototype || proto === null

@@ -274,6 +274,19 @@ cyclicData('applyDefaults throws a ValidationError for a.self = a under a schema
   assertCyclicData(thrown(() => applyDefaults(loopThroughSelf(), newJSONSchema(SELF))))
 })
 
+cyclicData('applyDefaults throws a ValidationError for loops longer than the depth it defers slots at', () => {
+  // A deferred slot is walked from a fresh stack: the loop check must still see the path above it.
+  for (const length of [3, 300, 1000]) {
+    const first: unknown[] = []
+    let last = first
+    for (let i = 1; i < length; i++) last.push((last = []))
+    last.push(first)
+    const error = thrown(() => applyDefaults(first, newJSONSchema({ items: { $ref: '#' } })))
+    assertCyclicData(error)
+    assert.is((error as ValidationError).errors[0]!.instancePath, '/0'.repeat(length), `where the loop closes (${length} arrays)`)
+  }
+})
+
 cyclicData('applyDefaults copies data that contains itself where the schema does not walk into the loop', () => {
   const input = loopThroughSelf()
   const result = applyDefaults(input, newJSONSchema({ type: 'object', properties: { name: { type: 'string' }, extra: { default: 1 } } })) as Record<string, unknown>
