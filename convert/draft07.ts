@@ -4,7 +4,7 @@
  * re-points every `$ref` into this document at the moved location, and throws where draft-07
  * cannot say the same thing. Draft-07 parts of a document are copied as they are.
  */
-import { copyJson, formatPointer, hasOwn, isObject } from '../../core/index.ts'
+import { copyJson, formatPointer, hasOwn, isObject } from '../core/index.ts'
 import { SchemaDocument, eachSubschema, pointerFragment, shapeOf } from './document.ts'
 import { ANNOTATIONS, cannotExpress, isTrivial, setKey } from './shared.ts'
 import type { Tokens } from './shared.ts'
