@@ -3,8 +3,7 @@
  * registered before its keywords compile, so a `$ref` back to it finds it: reference cycles
  * become edges to classify, not recursion to survive.
  */
-import { SchemaError } from './errors.ts'
-import type { SchemaProblem } from './errors.ts'
+import { Problem, SchemaError } from './errors.ts'
 import type { Hooks } from './hooks.ts'
 import { hasOwn, isObject } from './json.ts'
 import { excerpt, falseSchemaText } from './words.ts'
@@ -58,14 +57,6 @@ const FALSE_SCHEMA: KeywordDefinition = {
   compile: () => true,
   validate: () => false,
   error: { message: (_p, _c, x) => falseSchemaText(excerpt(x)) },
-}
-
-/** Thrown inside compile; collected into one `SchemaError`. */
-/** @internal */
-export class Problem extends Error {
-  constructor(readonly problem: SchemaProblem) {
-    super(problem.message)
-  }
 }
 
 export class Compilation {
