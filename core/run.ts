@@ -18,7 +18,7 @@ import type { Step } from './node.ts'
 import type { Resource } from './schema-index.ts'
 import { escapeToken } from './uri.ts'
 import type { Driver } from './driver.ts'
-import type { FastCheck, FastFailure } from './codegen.ts'
+import type { GeneratedCheck, GeneratedFailure } from './accelerator.ts'
 import { CycleAbort, DeepSplit, StopCollecting } from './pass.ts'
 import type { PassSettings, Task } from './pass.ts'
 
@@ -42,7 +42,7 @@ export class Run implements RunContext {
   depth!: number
   /** Path segments below the task's start (failure pass only): pushed and popped, no string work. */
   private readonly segments: (string | number | PointerText)[] = []
-  private fast!: FastCheck | null
+  private fast!: GeneratedCheck | null
   /** `prefixes[i]`: the pointer of the first `i` segments, valid for `i <= valid`. */
   private readonly prefixes: string[] = ['']
   private valid = 0
@@ -188,7 +188,7 @@ export class Run implements RunContext {
    * step and a transparent step's issues are its failing subschema's, so these are the issues of
    * evaluating the whole node. False (nothing recorded) when the step does not fail again.
    */
-  private explainFailure(f: FastFailure): boolean {
+  private explainFailure(f: GeneratedFailure): boolean {
     const errors = this.errors!
     const mark = errors.length
     const segments = this.segments

@@ -3,11 +3,11 @@
  * the plain-object form and the own-testing form, and, where a loop applies a subschema to each
  * item, that subschema's code placed in the loop body instead of a call.
  */
-import type { Handle, Node, Step } from './node.ts'
+import type { Handle, Node, Step } from '../node.ts'
 import type { EmitBlock, EmitContext } from './emit.ts'
-import type { JsonType, SchemaHandle, SchemaView } from './types.ts'
+import type { JsonType, SchemaHandle, SchemaView } from '../types.ts'
 import type { Source } from './source.ts'
-import { escapeToken } from './uri.ts'
+import { escapeToken } from '../uri.ts'
 
 /** Instance types in step-table order. */
 export const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
