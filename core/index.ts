@@ -6,6 +6,8 @@ export type { ClassPlugin, KernelOptions, KernelSetup, Plugin, TypedSchema } fro
 export { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
 export type { Schema, Validator } from './validator.ts'
 export { SchemaError, ValidationError } from './errors.ts'
+export { applyThenValidate } from './apply-then-validate.ts'
+export type { Applied, AppliedResult, NotApplied } from './apply-then-validate.ts'
 export { UNTRUSTED_LIMITS } from './limits.ts'
 export type { SchemaProblem, ValidationIssue } from './errors.ts'
 export type { Hooks } from './hooks.ts'
