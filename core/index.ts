@@ -15,7 +15,7 @@ export type { Dialect, Identity } from './schema-index.ts'
 export { RECURSIVE_ANCHOR } from './schema-index.ts'
 export type * from './types.ts'
 export { canonicalKey, copyJson, hasOwn, isObject, jsonEqual, jsonTypeOf, setOwn, CyclicDataError } from './json.ts'
-export { formatPointer } from './uri.ts'
+export { appendPointer, escapePointerToken, followPointer, formatPointer, parsePointer, unescapePointerToken, uriFragmentOf } from './pointer.ts'
 export { article, count, excerpt, falseSchemaText, got, typeList, valueList } from './words.ts'
 export type { StandardProps } from './standard-schema.ts'
 

@@ -9,7 +9,7 @@ import type { AppliedResult } from './apply-then-validate.ts'
 import type { ValidationError, ValidationIssue } from './errors.ts'
 import { copyJson } from './json.ts'
 import type { SchemaConverter } from './types.ts'
-import { parsePointer } from './uri.ts'
+import { parsePointer } from './pointer.ts'
 
 /** What `~standard` needs from a validator. */
 export interface StandardSource {
