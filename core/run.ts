@@ -16,7 +16,7 @@ import type { Meter } from './limits.ts'
 import { Handle, Node, Tracker, typeIndex } from './node.ts'
 import type { Step } from './node.ts'
 import type { Resource } from './schema-index.ts'
-import { escapeToken } from './uri.ts'
+import { escapePointerToken } from './pointer.ts'
 import type { Driver } from './driver.ts'
 import type { GeneratedCheck, GeneratedFailure } from './accelerator.ts'
 import { CycleAbort, DeepSplit, StopCollecting } from './pass.ts'
@@ -320,7 +320,7 @@ export class Run implements RunContext {
     const prefixes = this.prefixes
     for (let i = this.valid; i < segments.length; i++) {
       const s = segments[i]!
-      prefixes[i + 1] = prefixes[i] + (s instanceof PointerText ? s.text : '/' + escapeToken(s))
+      prefixes[i + 1] = prefixes[i] + (s instanceof PointerText ? s.text : '/' + escapePointerToken(s))
     }
     this.valid = segments.length
     return prefixes[segments.length]!
@@ -328,7 +328,7 @@ export class Run implements RunContext {
 
   report(params: Record<string, unknown>, message: string, segment?: string | number): void {
     if (this.errors === null || this.step === null) return
-    const instancePath = segment === undefined ? this.pointer : this.pointer + '/' + escapeToken(segment)
+    const instancePath = segment === undefined ? this.pointer : this.pointer + '/' + escapePointerToken(segment)
     this.push({ keyword: this.step.keyword, instancePath, schemaPath: this.step.schemaPath, params, message })
   }
 
@@ -391,7 +391,7 @@ export class Run implements RunContext {
       if (this.errors !== null) for (const e of hit.errors) this.push(e)
       return hit.ok
     }
-    const pointer = this.collecting && segment !== undefined ? this.pointer + '/' + escapeToken(segment) : this.pointer
+    const pointer = this.collecting && segment !== undefined ? this.pointer + '/' + escapePointerToken(segment) : this.pointer
     // Data that contains itself is caught by the check at power-of-two depths inside the task.
     throw new DeepSplit({ node, instance: x, pointer, depth: this.depth, scope: this.scope.slice(), scopeKey })
   }

@@ -18,7 +18,7 @@ import type { Evaluate, Node } from '../node.ts'
 import type { Run } from '../run.ts'
 import type { EmitContext } from './emit.ts'
 import { hasOwn } from '../json.ts'
-import { escapeToken } from '../uri.ts'
+import { escapePointerToken } from '../pointer.ts'
 import { Source } from './source.ts'
 import { inspect, NodeWriter, stepCode, TYPES } from './node-writer.ts'
 import { typeIndex } from '../node.ts'
@@ -136,7 +136,7 @@ return {
     for (var p = '', i = FN - 1, s; i >= 0; i--) p += FE[i] ? FP[i] : typeof (s = FP[i]) === 'number' ? '/' + s : '/' + ESC(s);
     return { node: FS.node, step: FS.step, instance: FX, pointer: p, depth: FN, mirrors: FS.mirrors };
   },
-};`, { makeRun, BAIL: { bail: true }, ESC: escapeToken })
+};`, { makeRun, BAIL: { bail: true }, ESC: escapePointerToken })
   const byNode = new Map(nodes.map((n, i) => [n, built.fns[i]!]))
   return {
     check: built.check,
