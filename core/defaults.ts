@@ -21,7 +21,7 @@ import type { PassSettings } from './pass.ts'
 import type { Resource } from './schema-index.ts'
 import { Traversal } from './traversal.ts'
 import type { DefaultsContext, SchemaHandle } from './types.ts'
-import { formatPointer } from './uri.ts'
+import { formatPointer } from './pointer.ts'
 
 const FLAG: PassSettings = { collecting: false, allErrors: false, maxErrors: 1 }
 const NO_SCOPE: readonly Resource[] = []

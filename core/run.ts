@@ -15,9 +15,9 @@ import type { Meter } from './limits.ts'
 import { Handle, Node, Tracker, typeIndex } from './node.ts'
 import type { Step } from './node.ts'
 import { Traversal } from './traversal.ts'
-import { escapeToken } from './uri.ts'
+import { escapePointerToken } from './pointer.ts'
 import type { Driver } from './driver.ts'
-import type { FastCheck, FastFailure } from './codegen.ts'
+import type { GeneratedCheck, GeneratedFailure } from './accelerator.ts'
 import { CycleAbort, DeepSplit, StopCollecting } from './pass.ts'
 import type { PassSettings, Task } from './pass.ts'
 
@@ -35,7 +35,7 @@ export class Run extends Traversal implements RunContext {
   step: Step | null = null
   /** Path segments below the task's start (failure pass only): pushed and popped, no string work. */
   private readonly segments: (string | number | PointerText)[] = []
-  private fast!: FastCheck | null
+  private fast!: GeneratedCheck | null
   /** `prefixes[i]`: the pointer of the first `i` segments, valid for `i <= valid`. */
   private readonly prefixes: string[] = ['']
   private valid = 0
@@ -156,7 +156,7 @@ export class Run extends Traversal implements RunContext {
    * step and a transparent step's issues are its failing subschema's, so these are the issues of
    * evaluating the whole node. False (nothing recorded) when the step does not fail again.
    */
-  private explainFailure(f: FastFailure): boolean {
+  private explainFailure(f: GeneratedFailure): boolean {
     const errors = this.errors!
     const mark = errors.length
     const segments = this.segments
@@ -280,7 +280,7 @@ export class Run extends Traversal implements RunContext {
     const prefixes = this.prefixes
     for (let i = this.valid; i < segments.length; i++) {
       const s = segments[i]!
-      prefixes[i + 1] = prefixes[i] + (s instanceof PointerText ? s.text : '/' + escapeToken(s))
+      prefixes[i + 1] = prefixes[i] + (s instanceof PointerText ? s.text : '/' + escapePointerToken(s))
     }
     this.valid = segments.length
     return prefixes[segments.length]!
@@ -288,7 +288,7 @@ export class Run extends Traversal implements RunContext {
 
   report(params: Record<string, unknown>, message: string, segment?: string | number): void {
     if (this.errors === null || this.step === null) return
-    const instancePath = segment === undefined ? this.pointer : this.pointer + '/' + escapeToken(segment)
+    const instancePath = segment === undefined ? this.pointer : this.pointer + '/' + escapePointerToken(segment)
     this.push({ keyword: this.step.keyword, instancePath, schemaPath: this.step.schemaPath, params, message })
   }
 
@@ -340,7 +340,7 @@ export class Run extends Traversal implements RunContext {
       if (this.errors !== null) for (const e of hit.errors) this.push(e)
       return hit.ok
     }
-    const pointer = this.collecting && segment !== undefined ? this.pointer + '/' + escapeToken(segment) : this.pointer
+    const pointer = this.collecting && segment !== undefined ? this.pointer + '/' + escapePointerToken(segment) : this.pointer
     // Data that contains itself is caught by the check at power-of-two depths inside the task.
     throw new DeepSplit({ node, instance: x, pointer, depth: this.depth, scope: this.scope.slice(), scopeKey })
   }
