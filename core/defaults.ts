@@ -71,7 +71,7 @@ class DefaultsWalk extends Traversal implements DefaultsContext, SlotWalk<Slot> 
   private readonly path: (string | number)[] = []
   /** The path above `path`: a resumed slot keeps its own, so deep data never copies a long path. */
   private pathUp: PathSegment | null = null
-  /** `holders[d]`: the object holding the slot at depth `d` of the current path (from `base`). */
+  /** `holders[d - base]`: the object holding the slot at depth `d` of the current path (a part is at most its allowance deep). */
   private readonly holders: object[] = []
   /**
    * Holders above this depth may hold kept answers; those at `base` up to here hold none: a
@@ -130,7 +130,7 @@ class DefaultsWalk extends Traversal implements DefaultsContext, SlotWalk<Slot> 
     this.base = slot.depth
     this.holder = slot.holder
     this.key = slot.key
-    this.holders[slot.depth] = slot.holder
+    this.holders[0] = slot.holder
     this.forgotten = slot.depth
     this.path.length = 0
     this.pathUp = slot.pathUp
@@ -197,7 +197,8 @@ class DefaultsWalk extends Traversal implements DefaultsContext, SlotWalk<Slot> 
     const answers = this.driver.keptAnswers
     if (answers !== undefined) {
       const holders = this.holders
-      for (let d = Math.max(this.forgotten, this.base); d <= this.depth; d++) answers.delete(holders[d]!)
+      const base = this.base
+      for (let d = Math.max(this.forgotten, base); d <= this.depth; d++) answers.delete(holders[d - base]!)
       this.forgotten = this.depth + 1
     }
   }
@@ -230,7 +231,7 @@ class DefaultsWalk extends Traversal implements DefaultsContext, SlotWalk<Slot> 
     this.holder = holder
     this.key = key
     this.depth = d
-    this.holders[d] = holder
+    this.holders[d - this.base] = holder
     this.path.push(key)
     this.enterSlot(d)
     const sources = this.sources

@@ -50,6 +50,8 @@ export class Driver {
   private limitIssue: ValidationIssue | undefined = undefined
   /** The task of a branch test, reused: a test allocates no task. */
   private readonly probe: Task = { node: null as unknown as Node, instance: undefined, pointer: '', depth: 0, scope: NO_SCOPE, scopeKey: '' }
+  /** The task stack of the running pass, kept: a branch test allocates none. */
+  private readonly stack: Task[] = []
   /** Slots a defaults walk deferred past its split depth, walked last in first out. */
   private readonly slots: unknown[] = []
 
@@ -140,12 +142,17 @@ export class Driver {
   }
 
   private pass(first: Task, settings: PassSettings, meter: Meter | null): boolean {
+    // A pass inside a pass (not one this driver starts itself) gets a stack of its own.
+    const stack = this.busy ? [] : this.stack
     this.busy = true
     this.issues = null
     this.limitIssue = undefined
+    stack.push(first)
     try {
-      return this.tasks(first, settings, meter)
+      return this.tasks(stack, settings, meter)
     } finally {
+      // Popped, not truncated: `length = 0` drops the backing store, and each test would grow a new one.
+      while (stack.length !== 0) stack.pop()
       this.busy = false
       this.memo = null
     }
@@ -179,8 +186,8 @@ export class Driver {
   }
 
   /** The answer of the pass; its issues go to `issues`, an exhausted budget to `limitIssue`. */
-  private tasks(first: Task, settings: PassSettings, shared: Meter | null): boolean {
-    const tasks: Task[] = [first]
+  private tasks(tasks: Task[], settings: PassSettings, shared: Meter | null): boolean {
+    const first = tasks[0]!
     let limit = SPLIT_DEPTH
     this.ancestors[first.depth] = first.instance
     // Chosen once per pass: a schema without limits runs the plain `Run` and is never charged.
