@@ -271,7 +271,28 @@ class DefaultsWalk extends Traversal implements DefaultsContext, SlotWalk<Slot> 
  * @throws ValidationError for a reference cycle that consumes no input, or data that contains itself
  */
 export function applyDefaultsWith(compilation: Compilation, value: unknown): unknown {
-  const driver = new Driver((r, a) => compilation.dynamicHandle(r, a))
+  // The compile's driver, kept between calls as `validate` keeps its own (its lists grow once);
+  // a call made while one is under way (a keyword applying defaults itself) gets a new one.
+  let driver = idleDrivers.get(compilation)
+  if (driver === undefined || driver.walking) {
+    const made = new Driver((r, a) => compilation.dynamicHandle(r, a))
+    if (driver === undefined) idleDrivers.set(compilation, made)
+    driver = made
+  }
+  driver.walking = true
+  try {
+    return applyWith(driver, compilation, value)
+  } finally {
+    driver.walking = false
+    // Nothing of the call is kept: the answers and the run holding them are dropped.
+    driver.keepAnswers(undefined)
+  }
+}
+
+/** Per compile, the driver its `applyDefaults` calls use. */
+const idleDrivers = new WeakMap<Compilation, Driver>()
+
+function applyWith(driver: Driver, compilation: Compilation, value: unknown): unknown {
   // A cycle validation would report on the input is reported exactly as `validate` reports it
   // (the walk may meet the same ring from another entry, or inside a branch test).
   if (compilation.hasCycles && value !== undefined) throwIfCycle(driver, compilation, value)

@@ -43,6 +43,8 @@ export class Driver {
   private memo: Map<Node, Map<object, MemoEntry[]>> | null = null
   /** A pass is under way (a keyword may call back into the same validator: it gets a new driver). */
   busy = false
+  /** An `applyDefaults` call is under way on this driver (another call gets a new driver). */
+  walking = false
   /** The plain run of the last pass, restarted by the next one. */
   private spare: Run | null = null
   /** The issues of the last pass (null when it did not collect) and its work-limit issue. */

@@ -187,12 +187,34 @@ export const COPY_LIMIT = 50_000_000
  */
 export function copyJson<T>(value: T, owned?: Set<object>): { copy: T; cyclic: boolean } {
   if (typeof value !== 'object' || value === null || !isPlainContainer(value)) return { copy: value, cyclic: false }
-  // The path from the root: per depth the source container, its copy, its keys (null for an
-  // array) and the next index to copy.
-  const sources: object[] = []
-  const copies: object[] = []
-  const keyLists: (string[] | null)[] = []
-  const next: number[] = []
+  // A getter in the data may copy too: that call gets lists of its own.
+  const path = sparePath ?? { sources: [], copies: [], keyLists: [], next: [], deepest: 0 }
+  sparePath = null
+  let done = false
+  try {
+    const result = copyAlong(value, owned, path)
+    done = true
+    return result
+  } finally {
+    // Kept for the next copy when emptied (popped: no reference to the data stays) and not huge.
+    if (done && path.sources.length === 0 && path.deepest <= 1 << 16) sparePath = path
+  }
+}
+
+/** The path lists of a copy, per depth: the source container, its copy, its keys (null for an array), the next index to copy. */
+interface CopyPath {
+  sources: object[]
+  copies: object[]
+  keyLists: (string[] | null)[]
+  next: number[]
+  /** The greatest depth they held (lists grown past 65,536 levels are not kept). */
+  deepest: number
+}
+
+/** Lists of a finished copy, reused by the next: a deep copy then grows none. */
+let sparePath: CopyPath | null = null
+function copyAlong<T>(value: T & object, owned: Set<object> | undefined, path: CopyPath): { copy: T; cyclic: boolean } {
+  const { sources, copies, keyLists, next } = path
   let cyclic = false
   let made = 0
   // A loop in the data makes the walk descend forever along a path that repeats (each object's
@@ -206,6 +228,7 @@ export function copyJson<T>(value: T, owned?: Set<object>): { copy: T; cyclic: b
     const copy = isArray ? new Array((source as unknown[]).length) : {}
     owned?.add(copy)
     const d = sources.length
+    if (d > path.deepest) path.deepest = d
     sources.push(source)
     copies.push(copy)
     keyLists.push(isArray ? null : Object.keys(source))
