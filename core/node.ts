@@ -144,8 +144,6 @@ const NO_EDGES = Object.freeze([]) as unknown as Handle[]
 
 const byPhase = (a: Step, b: Step) => (a.definition.phase ?? 0) - (b.definition.phase ?? 0)
 
-export type Evaluate = (x: unknown, run: Run) => boolean
-
 export class Node {
   /** Steps by type index, only those with a `validate` (built by `finish`, arrays shared where equal). */
   table: readonly (readonly Step[])[] = NO_TABLE
@@ -161,7 +159,7 @@ export class Node {
   /** Limits of the compile this node belongs to; null (the plain run) unless some are set. */
   policy: RunPolicy | null = null
   /**
-   * The boolean-pass evaluator (the generated tier sets its own on the instance). A method, not a
+   * The boolean-pass evaluator of the interpreter. A method, not a
    * closure per node: compiled schemas stay small.
    */
   evaluate(x: unknown, run: Run): boolean {

@@ -22,8 +22,6 @@ export interface EmitBlock {
 
 /** What a keyword's `emit` may use while generating code. */
 export interface EmitContext {
-  /** The node must evaluate every part even after a failure (a reference cycle is reachable). */
-  readonly exhaustive: boolean
   /** The JSON type of `x` where this code runs (a node's code is generated per instance type). */
   readonly type: JsonType
   /** An identifier bound to `value` in the generated code. */

@@ -10,18 +10,17 @@ import type { Source } from './source.ts'
 import { escapeToken } from '../uri.ts'
 
 /** Instance types in step-table order. */
-export const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
+const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
 
-/** `EmitContext.inspect` for every generated form. */
-export const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
+/** `EmitContext.inspect`. */
+const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
 
 /**
  * A step's code: its emitted form, or a call of its `validate` through its own call site
  * (`called`: it may apply subschemas through the run, out of the generated code's sight).
  */
-export function stepCode(s: Step, g: EmitContext, src: Source, run: string, general = false): EmitBlock & { called?: true } {
-  // A metered run charges regex scans through the run context: those nodes call every keyword.
-  const emitted = general ? undefined : s.definition.emit?.(s.compiled, g)
+function stepCode(s: Step, g: EmitContext, src: Source, run: string): EmitBlock & { called?: true } {
+  const emitted = s.definition.emit?.(s.compiled, g)
   if (emitted === undefined) return { test: `${src.constant(s.validate)}(${src.constant(s.compiled)}, x, ${run})`, called: true }
   return typeof emitted === 'string' ? { test: emitted } : emitted
 }
@@ -73,13 +72,13 @@ function typeDispatch(node: Node, branches: Branch[], own: string, exit: Exit): 
   const parts: string[] = []
   branches.forEach(({ code }, t) => {
     if (code === commonCode) return
-    parts.push(`if (${TYPE_TESTS[t]}) { ${t === 1 ? `if (x - x !== 0) ${exit(`F(${own}, x)`)} ` : ''}${code} }`)
+    parts.push(`if (${TYPE_TESTS[t]}) { ${t === 1 ? `if (x - x !== 0) ${exit(`failAt(${own}, x)`)} ` : ''}${code} }`)
   })
   // Values of the common branch's types, and values JSON cannot hold. A subschema that asserts
   // fails those too: a node only delegating to one tests for them on its failure alone.
-  if (common.failsWith !== null) parts.push(exit(`F(NJ(x) ? ${own} : ${common.failsWith}, x)`))
-  else if (common.delegates !== null) parts.push(`if (!(${common.delegates})) ${exit(`NJ(x) ? F(${own}, x) : false`)}\n${exit('true')}`)
-  else parts.push(`if (NJ(x)) ${exit(`F(${own}, x)`)} ${commonCode}`)
+  if (common.failsWith !== null) parts.push(exit(`failAt(notJson(x) ? ${own} : ${common.failsWith}, x)`))
+  else if (common.delegates !== null) parts.push(`if (!(${common.delegates})) ${exit(`notJson(x) ? failAt(${own}, x) : false`)}\n${exit('true')}`)
+  else parts.push(`if (notJson(x)) ${exit(`failAt(${own}, x)`)} ${commonCode}`)
   return parts.join('\n')
 }
 
@@ -176,8 +175,8 @@ export class NodeWriter {
   private segment(call: string, seg: string | undefined): string {
     if (seg === undefined) return call
     // A constant name goes on the failure path already escaped as a pointer token.
-    if (/^"(?:[^"\\]|\\.)*"$/.test(seg)) return `(${call} || Q(${this.m.src.constant('/' + escapeToken(JSON.parse(seg) as string))}))`
-    return `(${call} || P(${seg}))`
+    if (/^"(?:[^"\\]|\\.)*"$/.test(seg)) return `(${call} || pushToken(${this.m.src.constant('/' + escapeToken(JSON.parse(seg) as string))}))`
+    return `(${call} || pushSegment(${seg}))`
   }
 
   /** `EmitContext.apply`: a call of the subschema's function. */
@@ -226,7 +225,7 @@ export class NodeWriter {
     const plain = fn(true)
     const tested = plain.testsOwn ? `\nfunction ${name}$own(x) { ${fn(false).code} }` : ''
     if (!this.m.recursive.has(node)) return `function ${name}(x) { ${plain.code} }${tested}`
-    return `function ${name}(x) { if (++D > ${MAX_DEPTH}) throw BAIL; var r = ${name}_(x); D--; return r; }
+    return `function ${name}(x) { if (++depth > ${MAX_DEPTH}) throw tooDeep; var r = ${name}_(x); depth--; return r; }
 function ${name}_(x) { ${plain.code} }${tested}`
   }
 
@@ -246,7 +245,6 @@ function ${name}_(x) { ${plain.code} }${tested}`
       const selfCalls = new Set<string>()
       const reads = new Reads(src)
       const g: EmitContext = {
-        exhaustive: false,
         type: TYPES[t]!,
         constant: (v) => src.constant(v),
         local: () => src.local(),
@@ -261,7 +259,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
           return this.applyEach(h, v, seg, nested)
         },
         inspect,
-        fail: () => `F(${this.record(node, step)}, x)`,
+        fail: () => `failAt(${this.record(node, step)}, x)`,
         own: (key) => {
           const text = JSON.stringify(key)
           if (key in Object.prototype || !plainObjects) return `${this.m.hop}(x, ${text})`
@@ -282,14 +280,14 @@ function ${name}_(x) { ${plain.code} }${tested}`
       for (const s of node.table[t]!) {
         descends = false
         step = s
-        const code = stepCode(s, g, src, 'Rn()')
+        const code = stepCode(s, g, src, 'generalRun()')
         // Code after this step runs only when it passed: its reads and presences hold there.
         reads.settle()
         if (code.test === 'true' && code.setup === undefined) continue
         kept.push(code)
         const early = !(descends || code.called === true || after.length > 0)
         const rec = code.transparent === true ? null : this.record(node, s, code.mirrorsValidate === true)
-        const fails = rec === null ? 'false' : `F(${rec}, x)`
+        const fails = rec === null ? 'false' : `failAt(${rec}, x)`
         // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
         if (code.test === 'false' && code.setup === undefined) {
           if (before.length === 0 && after.length === 0) failsWith = rec
@@ -328,8 +326,8 @@ function ${name}_(x) { ${plain.code} }${tested}`
  * `undefined` there and take the testing form.
  */
 function plainCheck(before: Early[], after: string[], own: string, exit: Exit): string[] {
-  const guarded = before.map((p) => p.head + exit(`PLAIN(x) ? ${p.fails} : ${own}`))
-  return [...guarded, `if (!(CLEAN && x.__proto__ === OP)) ${exit(own)}`, ...after]
+  const guarded = before.map((p) => p.head + exit(`isPlainObject(x) ? ${p.fails} : ${own}`))
+  return [...guarded, `if (!(prototypeClean && x.__proto__ === objectPrototype)) ${exit(own)}`, ...after]
 }
 
 /** Levels of recursive-node nesting before handing the value to the general path (deep data). */

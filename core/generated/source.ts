@@ -31,7 +31,7 @@ export class Source {
     let name = this.ids.get(value)
     if (name === undefined) {
       const n = this.values.length
-      name = n < NAMED_CONSTANTS ? `k${n}` : `K$[${n}]`
+      name = n < NAMED_CONSTANTS ? `k${n}` : `constants[${n}]`
       this.values.push(value)
       this.ids.set(value, name)
     }
@@ -64,9 +64,9 @@ export class Source {
     // than a call may pass, or than one function may bind to names.
     const values = [...this.values, ...Object.values(extra)]
     const names: string[] = []
-    for (let i = 0; i < Math.min(this.values.length, NAMED_CONSTANTS); i++) names.push(`k${i} = K$[${i}]`)
-    Object.keys(extra).forEach((key, i) => names.push(`${key} = K$[${this.values.length + i}]`))
+    for (let i = 0; i < Math.min(this.values.length, NAMED_CONSTANTS); i++) names.push(`k${i} = constants[${i}]`)
+    Object.keys(extra).forEach((key, i) => names.push(`${key} = constants[${this.values.length + i}]`))
     const bind = names.length === 0 ? '' : `var ${names.join(', ')};\n`
-    return new Function('K$', bind + body)(values) as T
+    return new Function('constants', bind + body)(values) as T
   }
 }

@@ -61,7 +61,6 @@ export const containsKeyword = defineKeyword<unknown, Contains>({
     return true
   },
   emit(c, g) {
-    if (g.exhaustive) return undefined
     const i = g.local()
     const n = g.local()
     const stop = c.max === Infinity ? `${n} >= ${c.min}` : `${n} > ${c.max}`

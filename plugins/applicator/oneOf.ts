@@ -54,7 +54,6 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
   },
   // Counts passing branches, stopping at the second; branches that exclude each other stop at the first.
   emit(c, g) {
-    if (g.exhaustive) return undefined
     const branches = c.handles
     const d = g.type === 'object' ? discriminatorOf(c) : null
     if (d !== null) return routeCode(g, d, branches)
