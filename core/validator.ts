@@ -11,6 +11,7 @@ import { buildOutput } from './output.ts'
 import type { OutputFormat, OutputUnit } from './output.ts'
 import { Driver } from './driver.ts'
 import { CycleAbort } from './pass.ts'
+import { applyThenValidate } from './apply-then-validate.ts'
 import { standardProps } from './standard-schema.ts'
 import type { StandardProps } from './standard-schema.ts'
 import type { PassSettings } from './pass.ts'
@@ -88,8 +89,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    */
   get '~standard'(): StandardProps<Input, Output> {
     return (this.standard ??= standardProps<Input, Output>({
-      applyDefaults: (value) => this.kernel.applyDefaults(value, this),
-      validate: (value) => this.validate(value),
+      check: (value) => applyThenValidate(this.kernel, value, this),
       jsonSchema: () => this.schema,
       convert: this.kernel.convert,
     }))

@@ -17,7 +17,7 @@ import { depthCountedNodes } from '../graph.ts'
 import type { Node } from '../node.ts'
 import type { Run } from '../run.ts'
 import { hasOwn } from '../json.ts'
-import { escapeToken } from '../uri.ts'
+import { escapePointerToken } from '../pointer.ts'
 import { Source } from './source.ts'
 import { NodeWriter } from './node-writer.ts'
 
@@ -77,7 +77,7 @@ return {
     for (var p = '', i = failPathLength - 1, s; i >= 0; i--) p += failPathIsToken[i] ? failPath[i] : typeof (s = failPath[i]) === 'number' ? '/' + s : '/' + escapeToken(s);
     return { node: failedAt.node, step: failedAt.step, instance: failedValue, pointer: p, depth: failPathLength, mirrors: failedAt.mirrors };
   },
-};`, { makeRun, tooDeep: { tooDeep: true }, escapeToken })
+};`, { makeRun, tooDeep: { tooDeep: true }, escapeToken: escapePointerToken })
   const byNode = new Map(nodes.map((n, i) => [n, built.fns[i]!]))
   return {
     check: built.check,

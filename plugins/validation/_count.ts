@@ -1,7 +1,6 @@
 import { count as counted, defineKeyword } from '../../core/index.ts'
 import type { JsonType, KeywordDefinition } from '../../core/index.ts'
 import { compileCount } from './_shared.ts'
-import { SINCE_2019 } from '../dialects.ts'
 
 const UNITS: Record<string, [bound: string, singular: string, plural: string]> = {
   maxItems: ['at most', 'item', 'items'],
@@ -16,7 +15,11 @@ export function countExpectation(keyword: string, limit: number): string {
   return `must have ${bound} ${counted(limit, singular, plural)}`
 }
 
-function count(
+/**
+ * A size bound (`maxItems`, `minItems`, `maxProperties`, `minProperties`): the four differ only in
+ * what is counted and the comparison.
+ */
+export function count(
   keyword: string,
   type: JsonType,
   size: (x: unknown) => number,
@@ -40,27 +43,7 @@ function count(
   })
 }
 
-const items = (x: unknown) => (x as unknown[]).length
-const keys = (x: unknown) => Object.keys(x as object).length
-
-/** `maxItems`. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.4.1 */
-export const maxItemsKeyword = count('maxItems', 'array', items, (n, l) => n <= l, ['item', 'items'])
-/** `minItems`. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.4.2 */
-export const minItemsKeyword = count('minItems', 'array', items, (n, l) => n >= l, ['item', 'items'])
-/** `maxProperties`. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.1 */
-export const maxPropertiesKeyword = count('maxProperties', 'object', keys, (n, l) => n <= l, ['property', 'properties'])
-/** `minProperties`. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.2 */
-export const minPropertiesKeyword = count('minProperties', 'object', keys, (n, l) => n >= l, ['property', 'properties'])
-
-/** `maxContains`: read by `contains`; checked here. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.4.4 */
-export const maxContainsKeyword = defineKeyword<unknown, undefined>({
-  keyword: 'maxContains',
-  vocabulary: 'validation',
-  dialects: SINCE_2019,
-  compile(value, ctx) {
-    compileCount(value, ctx)
-    return undefined
-  },
-})
-/** `minContains`: read by `contains`; checked here. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.4.5 */
-export const minContainsKeyword = defineKeyword<unknown, undefined>({ ...maxContainsKeyword, keyword: 'minContains' })
+/** The size of an array. */
+export const items = (x: unknown) => (x as unknown[]).length
+/** The number of own enumerable keys of an object. */
+export const keys = (x: unknown) => Object.keys(x as object).length

@@ -12,7 +12,7 @@
  * - adjacent unbounded quantifiers over overlapping characters with only optional parts between
  *   them (`\d+\d+`, `.*.*=`): polynomial.
  */
-import type { PatternSyntax } from '../../core/index.ts'
+import type { PatternSyntax } from '../core/index.ts'
 import { ANY, complement, intersects, normalize } from './charset.ts'
 import type { RegexNode } from './parse.ts'
 import { parseRegex } from './parse.ts'

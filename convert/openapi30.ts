@@ -4,7 +4,7 @@
  * have, so every `$ref` is replaced by (a converted copy of) its target: the result is
  * self-contained and needs no `components`. A recursive reference cannot be inlined and throws.
  */
-import { copyJson, hasOwn, isObject } from '../../core/index.ts'
+import { copyJson, hasOwn, isObject } from '../core/index.ts'
 import { DOCUMENT_BASE, SchemaDocument, eachSubschema, shapeOf } from './document.ts'
 import type { Located } from './document.ts'
 import { ANNOTATIONS, cannotExpress, isTrivial, setKey } from './shared.ts'

@@ -6,7 +6,7 @@
  * Every source here is ASCII-only where the RFC is ASCII-only (`[0-9]`, never `\d` under a
  * Unicode flag), so non-ASCII digits can never satisfy a numeric rule.
  *
- * @internal Not part of the `formatCheckers` contract; shared by the files of `plugins/format/`.
+ * @internal Not part of the `formatCheckers` contract; shared by the files of `formats/`.
  */
 
 /** RFC 3986 `dec-octet`: 0–255 without leading zeros. */

@@ -2,7 +2,7 @@
  * Helpers shared by the converters: the error for what a target cannot express, and small
  * object and pointer utilities.
  */
-import { formatPointer, isObject } from '../../core/index.ts'
+import { formatPointer, isObject } from '../core/index.ts'
 
 /** Pointer tokens (property names unescaped, indices as numbers). */
 export type Tokens = (string | number)[]

@@ -3,7 +3,7 @@
  * the targets other than draft 2020-12, which the kernel hands out as a copy itself. Keyword
  * knowledge lives here, not in the kernel; a kernel gets it as `KernelSetup.convert`.
  */
-import type { SchemaConverter } from '../../core/index.ts'
+import type { SchemaConverter } from '../core/index.ts'
 import { toDraft07 } from './draft07.ts'
 import { toOpenApi30 } from './openapi30.ts'
 

@@ -6,7 +6,7 @@
  * entry registers it, so a bundle that never uses `regex: 'linear'` or untrusted mode does not
  * carry it.
  */
-import type { RegexEngine, RegexEngineName } from '../../core/index.ts'
+import type { RegexEngine, RegexEngineName } from '../core/index.ts'
 
 export { superLinearReason } from './analyze.ts'
 

@@ -10,7 +10,7 @@
  * code points, so a tree from it describes the `u` reading of `.` and negated classes on astral
  * characters (one character rather than two code units).
  */
-import type { PatternSyntax } from '../../core/index.ts'
+import type { PatternSyntax } from '../core/index.ts'
 import { ANY, ASCII, DIGIT, DOT, SPACE, WORD, complement, normalize } from './charset.ts'
 
 /** A Unicode property escape (`\p{L}`, `\P{Script=Greek}`), resolved by the engine. */

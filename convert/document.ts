@@ -3,9 +3,9 @@
  * where its subschemas are, which resources (`$id`) and anchors it declares, and where each
  * `$ref` lands. Built once per conversion; the document is only read, never changed.
  */
-import { formatPointer, hasOwn, isObject } from '../../core/index.ts'
-import type { DialectName } from '../../core/index.ts'
-import { dialect07, dialect2019, dialect2020 } from '../dialects.ts'
+import { formatPointer, hasOwn, isObject } from '../core/index.ts'
+import type { DialectName } from '../core/index.ts'
+import { dialect07, dialect2019, dialect2020 } from '../plugins/dialects.ts'
 
 /** Base URI of a document without `$id` (any absolute URI with a path works for resolution). */
 export const DOCUMENT_BASE = 'schemavet://convert/root.json'
@@ -119,11 +119,6 @@ function decodeFragment(raw: string): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/** `#` + the JSON Pointer of `tokens`, percent-encoded as a URI fragment. */
-export function pointerFragment(tokens: readonly (string | number)[]): string {
-  return '#' + encodeURI(formatPointer(tokens)).replace(/#/g, '%23')
 }
 
 /** The index of one document. */

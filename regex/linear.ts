@@ -9,7 +9,7 @@
  * backreferences — is refused with a reason, as are counts RE2 does not accept (see SECURITY.md).
  */
 import { RE2JS } from 're2js'
-import type { PatternSyntax } from '../../core/index.ts'
+import type { PatternSyntax } from '../core/index.ts'
 import type { Property, RegexNode } from './parse.ts'
 import { parseRegex } from './parse.ts'
 
