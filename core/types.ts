@@ -5,9 +5,10 @@
 import type { SchemaProblem, ValidationIssue } from './errors.ts'
 
 import type { EmitBlock, EmitContext } from './generated/emit.ts'
+import type { Code } from './generated/code.ts'
 
 export type { SchemaProblem, ValidationIssue }
-export type { EmitBlock, EmitContext }
+export type { Code, EmitBlock, EmitContext }
 
 /** The JSON types a keyword can filter on. `integer` instances are `number`s. */
 export type JsonType = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'string'
@@ -418,13 +419,13 @@ export interface KeywordDefinition<V = any, C = any> {
    */
   error?: KeywordError<C>
   /**
-   * Optional source for the generated tier: code equivalent to `validate` on the boolean pass,
-   * over the instance `x`. Return a boolean expression, or an `EmitBlock` (statements, then the
-   * expression). Apply subschemas only through `g.apply`; values go in through `g.constant`.
-   * Return undefined to be called as a function instead. Never embed schema strings except
-   * through `JSON.stringify`.
+   * Optional code for the generated tier: equivalent to `validate` on the boolean pass, over the
+   * instance `x`. Return a boolean expression, or an `EmitBlock` (statements, then the
+   * expression), written with the code builder (`js`, `literal`, `g.constant`, `g.local`);
+   * apply subschemas only through `g.apply`. Return undefined to have `validate` called instead.
+   * Check it against `validate` with `checkEmit`.
    */
-  emit?(compiled: C, g: EmitContext): string | EmitBlock | undefined
+  emit?(compiled: C, g: EmitContext): Code | EmitBlock | undefined
   /** Contributes to `applyDefaults`: fill defaults into `instance` (the current slot). */
   defaults?(compiled: C, instance: unknown, ctx: DefaultsContext): void
 }

@@ -118,9 +118,9 @@ export function isDateTime(value: string): boolean {
   return scan(value, 2)
 }
 
-/** What the generated tier may inline for these checkers: the scanning function and its arguments. */
-export const INLINE_DATE_TIME = new Map<(value: string) => boolean, { fn: typeof scan; args: readonly string[] }>([
-  [isDate, { fn: scan, args: ['x', '0'] }],
-  [isTime, { fn: scan, args: ['x', '1'] }],
-  [isDateTime, { fn: scan, args: ['x', '2'] }],
+/** What the generated tier may inline for these checkers: the scanning function and its mode (the argument after the value). */
+export const INLINE_DATE_TIME = new Map<(value: string) => boolean, { fn: typeof scan; mode: number }>([
+  [isDate, { fn: scan, mode: 0 }],
+  [isTime, { fn: scan, mode: 1 }],
+  [isDateTime, { fn: scan, mode: 2 }],
 ])

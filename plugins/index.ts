@@ -22,6 +22,9 @@ export * from './openapi/index.ts'
 export * from './unevaluated/index.ts'
 export * from './validation/index.ts'
 export { formatKeyword }
+// The code builder a keyword's `emit` writes with.
+export { joinCode, js, literal } from '../core/index.ts'
+export type { Code, EmitBlock, EmitContext } from '../core/index.ts'
 export { formatCheckers } from '../formats/index.ts'
 export { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31 } from './dialects.ts'
 export { convertSchema, toDraft07, toOpenApi30 } from '../convert/index.ts'

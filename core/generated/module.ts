@@ -20,6 +20,8 @@ import { hasOwn } from '../json.ts'
 import { escapePointerToken } from '../pointer.ts'
 import { Source } from './source.ts'
 import { NodeWriter } from './node-writer.ts'
+import { identifier, joinCode, js, literal, TRUE } from './code.ts'
+import type { Code } from './code.ts'
 
 /** The nodes reachable from `root`. */
 function reachable(root: Node): Node[] {
@@ -49,7 +51,7 @@ export function generateModule(root: Node, makeRun: () => Run): GeneratedCheck |
   }
   const recursive = depthCountedNodes(nodes)
   const src = new Source()
-  const fn = new Map<Node, string>(nodes.map((n) => [n, `node${n.id}`]))
+  const fn = new Map<Node, Code>(nodes.map((n) => [n, identifier(`node${n.id}`)]))
   const incoming = new Map<Node, number>()
   for (const n of nodes) for (const e of n.edges) incoming.set(e.node, (incoming.get(e.node) ?? 0) + 1)
   // Own-property tests: an object whose prototype is Object.prototype (or null) inherits no
@@ -60,19 +62,19 @@ export function generateModule(root: Node, makeRun: () => Run): GeneratedCheck |
   const writer = new NodeWriter({ src, fn, recursive, incoming, hop: src.constant(hasOwn) })
   const functions = nodes.map((node) => writer.functions(node))
   const ownNames = writer.ownNames
-  const clean = [...ownNames].map((n) => `objectPrototype[${JSON.stringify(n)}] === undefined`).join(' && ') || 'true'
-  const built = src.build<GeneratedCheck & { enter(f: (x: unknown) => boolean, x: unknown): boolean; fns: ((x: unknown) => boolean)[] }>(`var failedAt = null, failedValue, failPath = [], failPathIsToken = [], failPathLength = 0, depth = 0, run = null, prototypeClean = true, objectPrototype = Object.prototype;
+  const clean = ownNames.size === 0 ? TRUE : joinCode([...ownNames].map((n) => js`objectPrototype[${literal(n)}] === undefined`), js` && `)
+  const built = src.build<GeneratedCheck & { enter(f: (x: unknown) => boolean, x: unknown): boolean; fns: ((x: unknown) => boolean)[] }>(js`var failedAt = null, failedValue, failPath = [], failPathIsToken = [], failPathLength = 0, depth = 0, run = null, prototypeClean = true, objectPrototype = Object.prototype;
 function failAt(record, x) { failedAt = record; failedValue = x; failPathLength = 0; return false; }
 function pushSegment(segment) { failPathIsToken[failPathLength] = false; failPath[failPathLength++] = segment; return false; }
 function pushToken(token) { failPathIsToken[failPathLength] = true; failPath[failPathLength++] = token; return false; }
 function generalRun() { return run !== null ? run : (run = makeRun()); }
 function isPlainObject(x) { var p; return prototypeClean && ((p = Object.getPrototypeOf(x)) === objectPrototype || p === null); }
 function notJson(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }
-${functions.join('\n')}
+${joinCode(functions, js`\n`)}
 return {
-  check: function (x) { depth = 0; run = null; prototypeClean = ${clean}; return ${fn.get(root)}(x); },
+  check: function (x) { depth = 0; run = null; prototypeClean = ${clean}; return ${fn.get(root)!}(x); },
   enter: function (f, x) { depth = 0; run = null; return f(x); },
-  fns: [${nodes.map((n) => fn.get(n)).join(', ')}],
+  fns: [${joinCode(nodes.map((n) => fn.get(n)!), js`, `)}],
   failure: function () {
     for (var p = '', i = failPathLength - 1, s; i >= 0; i--) p += failPathIsToken[i] ? failPath[i] : typeof (s = failPath[i]) === 'number' ? '/' + s : '/' + escapeToken(s);
     return { node: failedAt.node, step: failedAt.step, instance: failedValue, pointer: p, depth: failPathLength, mirrors: failedAt.mirrors };

@@ -8,8 +8,8 @@
  * alone, and a failure is reported with that branch's issues alone. Reads the branches' JSON and
  * keywords only; when in doubt it finds nothing and every branch is evaluated as usual.
  */
-import { hasOwn, isObject } from '../../core/index.ts'
-import type { EmitBlock, EmitContext, RunContext, SchemaHandle } from '../../core/index.ts'
+import { hasOwn, isObject, joinCode, js, literal } from '../../core/index.ts'
+import type { Code, EmitBlock, EmitContext, RunContext, SchemaHandle } from '../../core/index.ts'
 
 /** What a branch requires of one property of an object. */
 type Allowed = { values: readonly (string | number | boolean | null)[] } | { prefix: string }
@@ -86,27 +86,27 @@ export function exclusive(g: EmitContext, branches: readonly SchemaHandle[]): bo
 }
 
 /** Generated code: true when some branch passes, stopping at the first (each behind its guard). */
-export function somePasses(g: EmitContext, branches: readonly SchemaHandle[]): string {
-  return `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`
+export function somePasses(g: EmitContext, branches: readonly SchemaHandle[]): Code {
+  return js`(${joinCode(branches.map((b) => guardedBranch(g, b)), js` || `)})`
 }
 
 /**
  * The expression applying a branch to `x`, behind a one-comparison guard when the branch
  * requires a property value (only on the object code: elsewhere `required` does not apply).
  */
-export function guardedBranch(g: EmitContext, handle: SchemaHandle): string {
-  const apply = g.apply(handle, 'x')
+export function guardedBranch(g: EmitContext, handle: SchemaHandle): Code {
+  const apply = g.apply(handle, js`x`)
   if (g.type !== 'object') return apply
   const [first] = discriminants(handle)
   if (first === undefined) return apply
   const [name, a] = first
-  return `(${admitsCode(a, `x[${JSON.stringify(name)}]`)} && ${apply})`
+  return js`(${admitsCode(a, js`x[${literal(name)}]`)} && ${apply})`
 }
 
 /** Generated code: the value of the expression `v` is one `a` allows (`v` may be read twice). */
-function admitsCode(a: Allowed, v: string): string {
-  if ('values' in a) return `(${a.values.map((value) => `${v} === ${JSON.stringify(value)}`).join(' || ')})`
-  return `(typeof ${v} === 'string' && ${v}.startsWith(${JSON.stringify(a.prefix)}))`
+function admitsCode(a: Allowed, v: Code): Code {
+  if ('values' in a) return js`(${joinCode(a.values.map((value) => js`${v} === ${literal(value)}`), js` || `)})`
+  return js`(typeof ${v} === 'string' && ${v}.startsWith(${literal(a.prefix)}))`
 }
 
 /** A tagged union's discriminator: the property, and what each branch allows there. */
@@ -187,6 +187,6 @@ export function applyMeant(c: Branches, meant: number, x: unknown, ctx: RunConte
  */
 export function routeCode(g: EmitContext, d: Discriminator, branches: readonly SchemaHandle[]): EmitBlock {
   const t = g.local()
-  const chain = branches.map((b, i) => `${admitsCode(d.allowed[i]!, t)} ? ${g.apply(b, 'x')} : `).join('')
-  return { test: `((${t} = x[${JSON.stringify(d.name)}]), ${chain}${g.fail()})`, transparent: true }
+  const chain = joinCode(branches.map((b, i) => js`${admitsCode(d.allowed[i]!, t)} ? ${g.apply(b, js`x`)} : `), js``)
+  return { test: js`((${t} = x[${literal(d.name)}]), ${chain}${g.fail()})`, transparent: true }
 }

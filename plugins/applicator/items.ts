@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, js, literal } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { eachItem, tooManyItems } from './_shared.ts'
 import { SINCE_2020 } from '../dialects.ts'
@@ -50,7 +50,7 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
     return ok
   },
   // `items: false` is a length test, so a failure is explained by this keyword (the limit), not the false schema.
-  emit: (c, g) => (c.forbidden ? `x.length <= ${c.from}` : eachItem(g, c.from, () => c.handle)),
+  emit: (c, g) => (c.forbidden ? js`x.length <= ${literal(c.from)}` : eachItem(g, c.from, () => c.handle)),
   defaults(c, x, ctx) {
     if (!ctx.owns(x) || !Array.isArray(x)) return
     for (let i = c.from; i < x.length; i++) ctx.fill(c.handle, x, i)

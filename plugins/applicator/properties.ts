@@ -1,5 +1,5 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
-import type { EmitBlock, EmitContext, SchemaHandle } from '../../core/index.ts'
+import { defineKeyword, hasOwn, joinCode, js, literal } from '../../core/index.ts'
+import type { Code, EmitBlock, EmitContext, SchemaHandle } from '../../core/index.ts'
 import { compileSchemaMap } from './_shared.ts'
 
 /**
@@ -42,9 +42,9 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   // The generated tier serves only the boolean pass, where stopping at a failure is safe.
   emit(entries, g) {
     const v = g.local()
-    const terms: string[] = []
+    const terms: Code[] = []
     for (const [name, handle] of entries) {
-      const key = JSON.stringify(name)
+      const key = literal(name)
       // Present own property (an earlier `required`): its value as read there, no test.
       const known = g.known(name)
       const child = g.apply(handle, known ? g.read(name) : v, key)
@@ -54,9 +54,9 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
         continue
       }
       const own = g.own(name)
-      terms.push(`((${v} = x[${key}]) === undefined || ${own === 'true' ? '' : `!${own} || `}${child})`)
+      terms.push(js`((${v} = x[${key}]) === undefined || ${own === 'true' ? js`` : js`!${own} || `}${child})`)
     }
-    const inOrder = terms.length === 0 ? 'true' : terms.join(' && ')
+    const inOrder = terms.length === 0 ? js`true` : joinCode(terms, js` && `)
     if (!sparse.has(entries)) return { test: inOrder, transparent: true }
     return { ...byKeys(entries, g), transparent: true }
   },
@@ -81,15 +81,15 @@ function byKeys(entries: [string, SchemaHandle][], g: EmitContext): EmitBlock {
   const i = g.local()
   const k = g.local()
   const ok = g.local()
-  const cases: string[] = []
+  const cases: Code[] = []
   for (const [name, handle] of entries) {
-    const child = g.apply(handle, `x[${k}]`)
-    if (child !== 'true') cases.push(`case ${JSON.stringify(name)}: if (x[${k}] !== undefined && !${child}) ${ok} = false; break;`)
+    const child = g.apply(handle, js`x[${k}]`)
+    if (child !== 'true') cases.push(js`case ${literal(name)}: if (x[${k}] !== undefined && !${child}) ${ok} = false; break;`)
   }
-  if (cases.length === 0) return { test: 'true' }
+  if (cases.length === 0) return { test: js`true` }
   return {
-    setup: `${ok} = true; ${keys} = ${g.constant(Object.getOwnPropertyNames)}(x);
-for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${k}) { ${cases.join(' ')} } }
+    setup: js`${ok} = true; ${keys} = ${g.constant(Object.getOwnPropertyNames)}(x);
+for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${k}) { ${joinCode(cases, js` `)} } }
 if (!${ok}) ${ok} = ${g.fail()};`,
     test: ok,
   }

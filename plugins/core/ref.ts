@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, js } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
 /**
@@ -15,6 +15,6 @@ export const refKeyword = defineKeyword<string, SchemaHandle>({
     return ctx.resolveRef(value)
   },
   validate: (handle, x, ctx) => ctx.apply(handle, x),
-  emit: (handle, g) => ({ test: g.apply(handle, 'x'), transparent: true }),
+  emit: (handle, g) => ({ test: g.apply(handle, js`x`), transparent: true }),
   defaults: (handle, _x, ctx) => ctx.fillHere(handle),
 })

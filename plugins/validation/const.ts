@@ -1,4 +1,4 @@
-import { copyJson, defineKeyword, excerpt, got, jsonEqual, jsonTypeOf } from '../../core/index.ts'
+import { copyJson, defineKeyword, excerpt, got, js, jsonEqual, jsonTypeOf, literal } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
 
 /** What `const` expects, in words (`must be exactly "a"`). */
@@ -22,8 +22,8 @@ export const constKeyword = defineKeyword<unknown, Const>({
   compile: (value) => new Const(copyJson(value).copy),
   validate: (c, x) => jsonEqual(c.value, x),
   emit(c, g) {
-    if (jsonTypeOf(c.value) !== g.type) return 'false'
-    return typeof c.value === 'object' && c.value !== null ? undefined : `x === ${JSON.stringify(c.value)}`
+    if (jsonTypeOf(c.value) !== g.type) return js`false`
+    return typeof c.value === 'object' && c.value !== null ? undefined : js`x === ${literal(c.value as string | number | boolean | null)}`
   },
   error: {
     params: (c) => ({ allowedValue: c.value }),

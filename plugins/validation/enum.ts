@@ -1,4 +1,4 @@
-import { canonicalKey, copyJson, defineKeyword, got, jsonTypeOf, valueList } from '../../core/index.ts'
+import { canonicalKey, copyJson, defineKeyword, got, joinCode, js, jsonTypeOf, literal, valueList } from '../../core/index.ts'
 
 /** What `enum` expects, in words (`must be one of: "a", "b"`); the message adds what was received. */
 export function enumExpectation(values: readonly unknown[]): string {
@@ -42,9 +42,9 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
   emit(e, g) {
     if (g.type === 'object' || g.type === 'array') return undefined
     const same = e.values.filter((v) => jsonTypeOf(v) === g.type)
-    if (same.length === 0) return 'false'
-    if (same.length > 8) return `${g.constant(e.primitives)}.has(x)`
-    return `(${same.map((v) => `x === ${JSON.stringify(v)}`).join(' || ')})`
+    if (same.length === 0) return js`false`
+    if (same.length > 8) return js`${g.constant(e.primitives)}.has(x)`
+    return js`(${joinCode(same.map((v) => js`x === ${literal(v as string | number | boolean | null)}`), js` || `)})`
   },
   error: {
     params: (e) => ({ allowedValues: e.values }),

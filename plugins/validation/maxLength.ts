@@ -1,4 +1,4 @@
-import { defineKeyword, got } from '../../core/index.ts'
+import { defineKeyword, got, js, literal } from '../../core/index.ts'
 import { codePointLength, compileCount, lengthExpectation } from './_shared.ts'
 
 /**
@@ -16,6 +16,6 @@ export const maxLengthKeyword = defineKeyword<unknown, number>({
     if (n > 2 * limit) return false
     return codePointLength(x as string) <= limit
   },
-  emit: (limit, g) => `(x.length <= ${limit} || (x.length <= ${2 * limit} && ${g.constant(codePointLength)}(x) <= ${limit}))`,
+  emit: (limit, g) => js`(x.length <= ${literal(limit)} || (x.length <= ${literal(2 * limit)} && ${g.constant(codePointLength)}(x) <= ${literal(limit)}))`,
   error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `${lengthExpectation('at most', p.limit as number)}${got(x)}` },
 })

@@ -1,4 +1,4 @@
-import { defineKeyword, got, hasOwn, typeList } from '../../core/index.ts'
+import { defineKeyword, got, hasOwn, js, typeList } from '../../core/index.ts'
 
 const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']
 
@@ -50,9 +50,9 @@ export const typeKeyword = defineKeyword<unknown, Type>({
   validate: (t, x) => t.check(x),
   // The generated code runs per instance type: the answer is usually known without a test.
   emit(t, g) {
-    if (t.names.includes(g.type)) return 'true'
-    if (g.type === 'number' && t.names.includes('integer')) return 'Number.isInteger(x)'
-    return 'false'
+    if (t.names.includes(g.type)) return js`true`
+    if (g.type === 'number' && t.names.includes('integer')) return js`Number.isInteger(x)`
+    return js`false`
   },
   error: {
     params: (t) => ({ type: t.names.length === 1 ? t.names[0] : t.names }),
