@@ -111,13 +111,9 @@ export function reportDocument(v: JSONSchemaValidator, value: unknown, p: Place,
   let data = value
   let error: ValidationError | null
   if (s.defaults) {
-    try {
-      data = api.applyDefaults(value, v)
-      error = v.validate(data)
-    } catch (e) {
-      if (!api.ValidationError.isInstance(e)) throw e
-      error = e
-    }
+    const result = api.applyThenValidate(value, v)
+    data = result.error === undefined ? result.value : result.checked
+    error = result.error ?? null
   } else {
     error = v.validate(data)
   }

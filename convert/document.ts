@@ -121,11 +121,6 @@ function decodeFragment(raw: string): string | undefined {
   }
 }
 
-/** `#` + the JSON Pointer of `tokens`, percent-encoded as a URI fragment. */
-export function pointerFragment(tokens: readonly (string | number)[]): string {
-  return '#' + encodeURI(formatPointer(tokens)).replace(/#/g, '%23')
-}
-
 /** The index of one document. */
 export class SchemaDocument {
   /** Dialect of the root (from its `$schema`, else draft 2020-12). */

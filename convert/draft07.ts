@@ -4,8 +4,8 @@
  * re-points every `$ref` into this document at the moved location, and throws where draft-07
  * cannot say the same thing. Draft-07 parts of a document are copied as they are.
  */
-import { copyJson, formatPointer, hasOwn, isObject } from '../core/index.ts'
-import { SchemaDocument, eachSubschema, pointerFragment, shapeOf } from './document.ts'
+import { copyJson, formatPointer, hasOwn, isObject, parsePointer, uriFragmentOf } from '../core/index.ts'
+import { SchemaDocument, eachSubschema, shapeOf } from './document.ts'
 import { ANNOTATIONS, cannotExpress, isTrivial, setKey } from './shared.ts'
 import type { Tokens } from './shared.ts'
 
@@ -183,14 +183,14 @@ class ToDraft07 {
     const root = resource === undefined ? undefined : this.moved.get(formatPointer(resource.tokens))
     if (root === undefined) return ref
     // The longest prefix that is a subschema; the rest (a pointer into a keyword's value) is kept.
-    const tokens = target.fragment.split('/').slice(1)
+    const tokens = parsePointer(target.fragment)
     for (let n = tokens.length; n >= 0; n--) {
-      const hit = this.doc.locate(target.uri, tokens.slice(0, n).map((t) => '/' + t).join(''))
+      const hit = this.doc.locate(target.uri, formatPointer(tokens.slice(0, n)))
       const to = hit === undefined ? undefined : this.moved.get(formatPointer(hit.tokens))
       if (to === undefined) continue
-      const rest = tokens.slice(n).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+      const rest = tokens.slice(n)
       const hash = ref.indexOf('#')
-      return (hash < 0 ? ref : ref.slice(0, hash)) + pointerFragment([...to.slice(root.length), ...rest])
+      return (hash < 0 ? ref : ref.slice(0, hash)) + uriFragmentOf([...to.slice(root.length), ...rest])
     }
     return ref
   }

@@ -12,15 +12,16 @@
  * so its issues can be explained by the interpreter from there alone. Other compiles get a
  * generated evaluator per node (`generateEvaluate`) inside the general run.
  */
-import { depthCountedNodes } from './graph.ts'
-import type { Evaluate, Node, Step } from './node.ts'
-import type { Run } from './run.ts'
+import type { GeneratedCheck } from '../accelerator.ts'
+import { depthCountedNodes } from '../graph.ts'
+import type { Evaluate, Node } from '../node.ts'
+import type { Run } from '../run.ts'
 import type { EmitContext } from './emit.ts'
-import { hasOwn } from './json.ts'
-import { escapeToken } from './uri.ts'
+import { hasOwn } from '../json.ts'
+import { escapePointerToken } from '../pointer.ts'
 import { Source } from './source.ts'
-import { inspect, NodeWriter, stepCode, TYPES } from './module-node.ts'
-import { typeIndex } from './node.ts'
+import { inspect, NodeWriter, stepCode, TYPES } from './node-writer.ts'
+import { typeIndex } from '../node.ts'
 
 const isArrayLike = (x: unknown): boolean => typeIndex(x) === 4
 
@@ -79,34 +80,6 @@ export function generateEvaluate(node: Node): Evaluate | undefined {
 }`, { node })
 }
 
-/** Where the generated pass failed: the step (null: the node itself) and the instance there. */
-export interface FastFailure {
-  node: Node
-  step: Step | null
-  instance: unknown
-  /** JSON Pointer of `instance`, relative to the value the check started from. */
-  pointer: string
-  /** Child applications between that value and `instance` (the pointer's segment count). */
-  depth: number
-  /** The step's generated test mirrors its `validate` (`EmitBlock.mirrorsValidate`). */
-  mirrors: boolean
-}
-
-/** A compile's boolean pass as one generated module. */
-export interface FastCheck {
-  /** True when valid; throws (any value) when the general path must answer instead. */
-  check(x: unknown): boolean
-  /**
-   * The boolean pass of one node of the compile on `x`, as `check` does for the root; undefined
-   * when the module has no code for that node. Only while explaining the failure of a `check`
-   * made just before: it relies on the prototype test that `check` made (`Object.prototype`
-   * holds none of the names read).
-   */
-  checkNode(node: Node, x: unknown): boolean | undefined
-  /** Where the last `check` or `checkNode` that returned false failed. */
-  failure(): FastFailure
-}
-
 /** The nodes reachable from `root`. */
 function reachable(root: Node): Node[] {
   const seen = new Set<Node>([root])
@@ -127,7 +100,7 @@ function reachable(root: Node): Node[] {
  * the general run (dynamic scope, annotations, a guarded in-place cycle, or limits).
  * `makeRun` gives a boolean-pass run for keywords without an `emit`.
  */
-export function generateModule(root: Node, makeRun: () => Run): FastCheck | undefined {
+export function generateModule(root: Node, makeRun: () => Run): GeneratedCheck | undefined {
   const nodes = reachable(root)
   for (const n of nodes) {
     if (n.pushScope || n.hasUnevaluated || n.exhaustive || n.policy !== null) return undefined
@@ -147,7 +120,7 @@ export function generateModule(root: Node, makeRun: () => Run): FastCheck | unde
   const functions = nodes.map((node) => writer.functions(node))
   const ownNames = writer.ownNames
   const clean = [...ownNames].map((n) => `OP[${JSON.stringify(n)}] === undefined`).join(' && ') || 'true'
-  const built = src.build<FastCheck & { enter(f: (x: unknown) => boolean, x: unknown): boolean; fns: ((x: unknown) => boolean)[] }>(`var FS = null, FX, FP = [], FE = [], FN = 0, D = 0, R = null, CLEAN = true, OP = Object.prototype;
+  const built = src.build<GeneratedCheck & { enter(f: (x: unknown) => boolean, x: unknown): boolean; fns: ((x: unknown) => boolean)[] }>(`var FS = null, FX, FP = [], FE = [], FN = 0, D = 0, R = null, CLEAN = true, OP = Object.prototype;
 function F(s, x) { FS = s; FX = x; FN = 0; return false; }
 function P(seg) { FE[FN] = false; FP[FN++] = seg; return false; }
 function Q(token) { FE[FN] = true; FP[FN++] = token; return false; }
@@ -163,7 +136,7 @@ return {
     for (var p = '', i = FN - 1, s; i >= 0; i--) p += FE[i] ? FP[i] : typeof (s = FP[i]) === 'number' ? '/' + s : '/' + ESC(s);
     return { node: FS.node, step: FS.step, instance: FX, pointer: p, depth: FN, mirrors: FS.mirrors };
   },
-};`, { makeRun, BAIL: { bail: true }, ESC: escapeToken })
+};`, { makeRun, BAIL: { bail: true }, ESC: escapePointerToken })
   const byNode = new Map(nodes.map((n, i) => [n, built.fns[i]!]))
   return {
     check: built.check,

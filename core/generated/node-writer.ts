@@ -3,11 +3,11 @@
  * the plain-object form and the own-testing form, and, where a loop applies a subschema to each
  * item, that subschema's code placed in the loop body instead of a call.
  */
-import type { Handle, Node, Step } from './node.ts'
+import type { Handle, Node, Step } from '../node.ts'
 import type { EmitBlock, EmitContext } from './emit.ts'
-import type { JsonType, SchemaHandle, SchemaView } from './types.ts'
+import type { JsonType, SchemaHandle, SchemaView } from '../types.ts'
 import type { Source } from './source.ts'
-import { escapeToken } from './uri.ts'
+import { escapePointerToken } from '../pointer.ts'
 
 /** Instance types in step-table order. */
 export const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
@@ -176,7 +176,7 @@ export class NodeWriter {
   private segment(call: string, seg: string | undefined): string {
     if (seg === undefined) return call
     // A constant name goes on the failure path already escaped as a pointer token.
-    if (/^"(?:[^"\\]|\\.)*"$/.test(seg)) return `(${call} || Q(${this.m.src.constant('/' + escapeToken(JSON.parse(seg) as string))}))`
+    if (/^"(?:[^"\\]|\\.)*"$/.test(seg)) return `(${call} || Q(${this.m.src.constant('/' + escapePointerToken(JSON.parse(seg) as string))}))`
     return `(${call} || P(${seg}))`
   }
 

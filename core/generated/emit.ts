@@ -1,7 +1,7 @@
 /**
  * What a keyword's `emit` sees while the generated tier is built (see `KeywordDefinition.emit`).
  */
-import type { JsonType, SchemaHandle, SchemaView } from './types.ts'
+import type { JsonType, SchemaHandle, SchemaView } from '../types.ts'
 
 /** Emitted code with statements: `setup` runs first, then `test` is the step's answer. */
 export interface EmitBlock {
