@@ -6,7 +6,7 @@
  * one closing line `N passed, N failed` counting every test case, and exit non-zero on any
  * failure.
  *
- * With patterns (`npm test -- keywords`, `npm test -- 'plugins/validation/' security/regex`):
+ * With patterns (`npm test -- keywords`, `npm test -- 'plugins/validation/' regex/`):
  * only the test files whose path under test/ matches one of the patterns (regular expressions),
  * without type-check, build or coverage, so a change can be checked in seconds; the closing line
  * is the same. Suites that read the build (the CLI, the bundle) need `npm run build` first. A
