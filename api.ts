@@ -12,10 +12,10 @@ import type { Chosen, Inferred } from './core/infer.ts'
 import type { TypedSchema } from './core/kernel.ts'
 import { metaSchemas } from './metaschemas/index.ts'
 import { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31, formatCheckers, standardKeywords } from './plugins/index.ts'
-import { regexEngines, superLinearReason } from './plugins/regex/index.ts'
+import { regexEngines, superLinearReason } from './regex/index.ts'
 import { provideStructDeriver, providedStructDeriver } from './core/optional.ts'
 import { SchemaError } from './core/index.ts'
-import { convertSchema } from './plugins/convert/index.ts'
+import { convertSchema } from './convert/index.ts'
 import type { StructDeriver, StructOptions, StructType } from './core/index.ts'
 
 export {

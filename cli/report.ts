@@ -3,10 +3,10 @@
  * shared by the main thread and the JSON Lines workers so both print exactly the same thing.
  */
 import * as api from '../api.ts'
-import { isIdnaHostname } from '../plugins/format/idna.ts'
-import { provideIdna } from '../plugins/format/network.ts'
-import { provideRegexEngine } from '../plugins/regex/index.ts'
-import { linearEngine } from '../plugins/regex/linear.ts'
+import { isIdnaHostname } from '../formats/idna.ts'
+import { provideIdna } from '../formats/network.ts'
+import { provideRegexEngine } from '../regex/index.ts'
+import { linearEngine } from '../regex/linear.ts'
 import { formatForModel as renderForModel } from '../integrations/format-for-model.ts'
 import type { JSONSchemaValidator, SchemaOptions, ValidationError } from '../api.ts'
 import { JsonSyntaxError, parseJsonText } from './json-io.ts'

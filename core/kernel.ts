@@ -31,6 +31,8 @@ import type {
   StructType,
 } from './types.ts'
 import { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
+import type { GeneratedTier } from './accelerator.ts'
+import { tierUp } from './generated/index.ts'
 import type { Schema, Validator } from './validator.ts'
 
 /** A `Schema` that carries its input and output types (every schemavet schema does, through `~standard`). */
@@ -91,6 +93,8 @@ export class Kernel {
   private readonly structs: StructDeriver | undefined
   /** @internal Converter behind `~standard.jsonSchema` (from the setup). */
   readonly convert: SchemaConverter | undefined
+  /** @internal The generated tier validators move to after a few uses (the interpreter knows only its interface). */
+  readonly generatedTier: GeneratedTier = tierUp
 
   constructor(setup: KernelSetup, options: KernelOptions = {}, private readonly lockedReason?: string) {
     this.structs = setup.structs

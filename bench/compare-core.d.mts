@@ -1,0 +1,47 @@
+// Types of bench/compare-core.mjs, for its unit test (the bench scripts are plain JavaScript).
+
+export interface CompareOptions {
+  before: string
+  rounds: number
+  sliceMs: number
+  only: string[] | undefined
+  quick: boolean
+  keep: boolean
+  build: boolean
+  /** Keep V8's compilation cache on in the timed processes (default off). */
+  sharedCodeCache: boolean
+  /** Whether the run writes bench/RESULTS.compare.md: every row, at least 11 rounds, not quick. */
+  write: boolean
+}
+
+/** Reads compare.mjs's command line; throws an Error (reason, then usage) on a bad one. */
+export function parseArgs(argv: readonly string[]): CompareOptions
+
+export function median(xs: readonly number[]): number
+
+export interface RowRounds {
+  id: string
+  name: string
+  before: readonly number[]
+  after: readonly number[]
+  twin: readonly number[]
+}
+
+export interface RowSummary {
+  id: string
+  name: string
+  before: number
+  after: number
+  twin: number
+  /** Median over rounds of after/before. */
+  ratio: number
+  /** Median over rounds of twin/after (the A/A ratio). */
+  aa: number
+  aaMin: number
+  aaMax: number
+  verdict: 'worse' | 'same' | 'better'
+}
+
+export function summarize(rows: readonly RowRounds[]): { spread: number; rows: RowSummary[]; worse: string[] }
+
+export function rotation(n: number, r: number): number[]
