@@ -19,4 +19,5 @@ export const minLengthKeyword = defineKeyword<unknown, number>({
   },
   emit: (limit, g) => `(x.length >= ${2 * limit} || (x.length >= ${limit} && ${g.constant(codePointLength)}(x) >= ${limit}))`,
   error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `${lengthExpectation('at least', p.limit as number)}${got(x)}` },
+  early: { end: true },
 })
