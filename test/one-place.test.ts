@@ -72,20 +72,8 @@ function decidesByKeywordName(file: string): string[] {
   return found.map((n) => where(source, n))
 }
 
-/**
- * Files still reading raw schema objects with their own keyword tables, until they read the
- * compiled graph. Each must still have a finding (the list only shrinks), every other file none.
- */
-const PENDING = new Set(['integrations/object-output.ts'])
-
 words('integrations/ and cli/ neither compare keyword names nor keep tables of them', () => {
-  const found: string[] = []
-  for (const file of ['integrations', 'cli'].flatMap(sourcesUnder)) {
-    const here = decidesByKeywordName(file)
-    if (PENDING.has(file)) assert.ok(here.length > 0, `${file} no longer decides by keyword names: take it off PENDING`)
-    else found.push(...here)
-  }
-  assert.equal(found, [])
+  assert.equal(['integrations', 'cli'].flatMap(sourcesUnder).flatMap(decidesByKeywordName), [])
 })
 
 words('the check finds a comparison, a switch and a table of keyword names', () => {
