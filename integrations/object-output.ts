@@ -72,7 +72,10 @@ export interface OutputStrategy {
   readonly mode: OutputMode
   /** Sent to the model; a fresh copy of the caller's schema (providers may rewrite it). */
   readonly responseFormat: JsonResponseFormat
-  /** The document the streamed JSON is checked against while it arrives; undefined for no checks. */
+  /**
+   * What the streamed JSON is checked against while it arrives (a compiled `Schema`, whose graph
+   * and kernel the early checks read, or a document); undefined for no checks.
+   */
   readonly streamSchema: unknown
   /** What `parseModelOutput` repairs a response against (the whole response, wrapper included). */
   readonly repairSchema: Schema | boolean | Readonly<Record<string, unknown>>
@@ -147,7 +150,8 @@ function objectStrategy(schema: SchemaInput, options: OutputOptions): OutputStra
   return {
     mode: 'object',
     responseFormat: format(structuredClone(doc), options),
-    streamSchema: doc,
+    // The caller's compiled schema: its own kernel's keywords and registry, compiled once.
+    streamSchema: toSchema(schema),
     repairSchema: toSchema(schema),
     finish(json) {
       const r = parseWithDefaults(schema, json, { field: 'object' })

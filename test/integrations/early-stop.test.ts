@@ -105,6 +105,11 @@ holds('ignores keywords beside $ref before 2019-09', () => {
   expectStop(schema, '{"a":1}', '{"a":1', { keyword: 'type', schemaPath: '#/definitions/S/type' })
 })
 
+stops('reads a compiled schema with its own registry: a reference to another document is followed', () => {
+  const schema = newJSONSchema({ properties: { a: { $ref: 'urn:t' } } }, { schemas: { 'urn:t': { type: 'string' } } })
+  expectStop(schema, '{"a":1}', '{"a":1', { keyword: 'type', instancePath: '/a' })
+})
+
 holds('checks nothing early in a schema that does not compile (a reference it cannot resolve)', () => {
   const schema = { properties: { a: { type: 'string' }, b: { $ref: 'other.json#/x' } } }
   assert.is(stopAt(schema, '{"a":1,"b":1}'), undefined)
