@@ -271,7 +271,7 @@ function render(opts, meta, summary, results) {
   const lines = ['# schemavet before/after comparison', '']
   lines.push(`- Date: ${new Date().toISOString()}; Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}`)
   lines.push(`- Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; load average (1 min) at start ${meta.loadAtStart.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)}`)
-  lines.push(`- before: \`${opts.before}\` = ${meta.beforeCommit}; after: the working tree at ${meta.afterCommit}; twin: a copy of the after build's dist/ (a second module instance of the same code)`)
+  lines.push(`- before: ${opts.beforeDir === undefined ? `\`${opts.before}\` = ` : ''}${meta.beforeCommit}; after: the working tree at ${meta.afterCommit}; twin: a copy of the after build's dist/ (a second module instance of the same code)`)
   lines.push(
     `- Method: the three builds in one process; per row ${cfg.rounds} rounds, each running every build for a ${cfg.sliceMs} ms slice in an order that rotates per round ` +
       `(row 5: ${cfg.sliceMs * 2.5} ms slices in a fresh process of its own), after a ${cfg.warmMs} ms warm-up per build; a gc before each row. ` +
@@ -346,7 +346,7 @@ if (opts.sharedCodeCache === process.execArgv.includes(CACHE_OFF) || typeof glob
 }
 cfg = { rounds: opts.rounds, sliceMs: opts.sliceMs, warmMs: opts.quick ? 50 : 250 }
 const loadAtStart = os.loadavg()[0]
-const beforeCommit = git(root, 'rev-parse', '--short', `${opts.before}^{commit}`)
+const beforeCommit = opts.beforeDir !== undefined ? `the build in ${opts.beforeDir}` : git(root, 'rev-parse', '--short', `${opts.before}^{commit}`)
 const dirty = git(root, 'status', '--porcelain', '--', 'core', 'plugins', 'index.ts', 'api.ts', 'integrations', 'metaschemas').length > 0
 const afterCommit = `${git(root, 'rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes in the sources' : ''}`
 const tmp = mkdtempSync(join(os.tmpdir(), 'schemavet-compare-'))
@@ -356,7 +356,7 @@ const cleanUp = () => {
     log(`kept ${tmp} (remove the worktree with: git worktree remove --force ${join(tmp, 'before')})`)
     return
   }
-  if (beforeDir !== undefined) {
+  if (beforeDir !== undefined && opts.beforeDir === undefined) {
     try {
       git(root, 'worktree', 'remove', '--force', beforeDir)
     } catch (e) {
@@ -366,7 +366,9 @@ const cleanUp = () => {
   rmSync(tmp, { recursive: true, force: true })
 }
 try {
-  beforeDir = buildBefore(opts.before, tmp)
+  if (opts.beforeDir === undefined) beforeDir = buildBefore(opts.before, tmp)
+  else if (existsSync(join(opts.beforeDir, 'dist', 'index.js'))) beforeDir = opts.beforeDir
+  else throw new Error(`--before-dir ${opts.beforeDir}: no dist/index.js there`)
   if (opts.build) {
     log('building the working tree')
     const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })

@@ -3,6 +3,11 @@
 //
 //   npm run bench:realworld                 full run, writes the real-world section of bench/RESULTS.md
 //   BENCH_QUICK=1 npm run bench:realworld   smoke run over a tenth of the sample, not written
+//   npm run bench:realworld -- --only <regex> --limit <n>
+//                                           the sample's files whose names match, at most n of
+//                                           them (in sample order); not written
+//   ... -- --warm <ms> --slice <ms> --rounds <n>
+//                                           other timing (default 15 ms, 4 ms, 7); not written
 //
 // Sample: every 12th file by name (byte order) among the files with at least one valid
 // instance. The rule was fixed before the first measurement and is kept, so runs compare.
@@ -26,8 +31,22 @@ import '../dist/idn.js'
 import '../dist/linear-regex.js'
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick')
+/** `--name value` from the command line, or undefined; a bad number stops the run. */
+function arg(name, kind) {
+  const i = process.argv.indexOf(`--${name}`)
+  if (i < 0) return undefined
+  const v = process.argv[i + 1]
+  if (v === undefined) throw new Error(`--${name} needs a value`)
+  if (kind === 'count' && !/^[1-9][0-9]*$/.test(v)) throw new Error(`--${name} takes a whole number above 0, not "${v}"`)
+  return kind === 'count' ? Number(v) : new RegExp(v)
+}
+const SUBSET = { only: arg('only', 'regex'), limit: arg('limit', 'count') }
+const TIMING = { warmMs: arg('warm', 'count'), sliceMs: arg('slice', 'count'), rounds: arg('rounds', 'count') }
 const EVERY = 12
 const cfg = QUICK ? { rounds: 3, sliceMs: 2, warmMs: 5, cold: 3, stride: 10 } : { rounds: 7, sliceMs: 4, warmMs: 15, cold: 5, stride: 1 }
+for (const [k, v] of Object.entries(TIMING)) if (v !== undefined) cfg[k] = v
+/** The default run over the whole sample: the only one that writes bench/RESULTS.md and the JSON. */
+const PARTIAL = Object.values(SUBSET).some((v) => v !== undefined) || Object.values(TIMING).some((v) => v !== undefined)
 const dir = new URL('../../shared/corpus/maskbench/', import.meta.url)
 if (!existsSync(dir)) {
   console.error(`no corpus at ${dir.pathname}: the real-world suite needs ../shared/corpus beside the project`)
@@ -111,8 +130,13 @@ for (const f of files) {
 }
 // BENCH_FILES=a.json,b.json: those files only (a diagnostic, not written).
 const ONLY = process.env.BENCH_FILES?.split(',')
-const sample = withValid.filter((_, i) => i % EVERY === 0).filter((_, i) => i % cfg.stride === 0).filter((e) => ONLY === undefined || ONLY.includes(e.file))
-log(`${files.length} files, ${withValid.length} with valid instances, sample of ${sample.length} (every ${EVERY}th${QUICK ? `, quick: every ${cfg.stride}th of those` : ''})`)
+const sample = withValid
+  .filter((_, i) => i % EVERY === 0)
+  .filter((_, i) => i % cfg.stride === 0)
+  .filter((e) => ONLY === undefined || ONLY.includes(e.file))
+  .filter((e) => SUBSET.only === undefined || SUBSET.only.test(e.file))
+  .slice(0, SUBSET.limit ?? Infinity)
+log(`${files.length} files, ${withValid.length} with valid instances, sample of ${sample.length} (every ${EVERY}th${QUICK ? `, quick: every ${cfg.stride}th of those` : ''}${PARTIAL ? `; a partial run (${[SUBSET.only && `--only ${SUBSET.only.source}`, SUBSET.limit && `--limit ${SUBSET.limit}`, ...Object.entries(TIMING).filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${v}`)].filter(Boolean).join(', ')}), not written` : ''})`)
 
 // ── timing ───────────────────────────────────────────────────────────────────────────────────
 let sink = 0
@@ -304,8 +328,8 @@ for (const m of measures) {
 lines.push('<!-- realworld:end -->')
 const text = lines.join('\n')
 console.log(text)
-writeFileSync(new URL('./realworld-results.json', import.meta.url), JSON.stringify({ summary, correctCounts, results }, null, 1))
-if (!QUICK && ONLY === undefined) {
+if (!PARTIAL) writeFileSync(new URL('./realworld-results.json', import.meta.url), JSON.stringify({ summary, correctCounts, results }, null, 1))
+if (!QUICK && ONLY === undefined && !PARTIAL) {
   const file = new URL('./RESULTS.md', import.meta.url)
   const old = existsSync(file) ? readFileSync(file, 'utf8') : ''
   const re = /<!-- realworld:start[\s\S]*?<!-- realworld:end -->/
