@@ -5,16 +5,17 @@
  * The top-level functions use a built-in default kernel (every standard keyword and format),
  * frozen from the start. Custom keywords and formats need `createKernel`.
  */
-import { Kernel } from './core/index.ts'
+import { Kernel, applyThenValidate as applyThenValidateWith } from './core/index.ts'
+import type { AppliedResult } from './core/index.ts'
 import type { JSONSchemaValidator, KernelOptions, KernelSetup, Schema, SchemaOptions, SimpleJSONSchema } from './core/index.ts'
 import type { Chosen, Inferred } from './core/infer.ts'
 import type { TypedSchema } from './core/kernel.ts'
 import { metaSchemas } from './metaschemas/index.ts'
 import { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31, formatCheckers, standardKeywords } from './plugins/index.ts'
-import { regexEngines, superLinearReason } from './plugins/regex/index.ts'
+import { regexEngines, superLinearReason } from './regex/index.ts'
 import { provideStructDeriver, providedStructDeriver } from './core/optional.ts'
 import { SchemaError } from './core/index.ts'
-import { convertSchema } from './plugins/convert/index.ts'
+import { convertSchema } from './convert/index.ts'
 import type { StructDeriver, StructOptions, StructType } from './core/index.ts'
 
 export {
@@ -25,13 +26,19 @@ export {
   StructValidator,
   UNTRUSTED_LIMITS,
   ValidationError,
+  appendPointer,
   article,
   count,
   defineKeyword,
+  escapePointerToken,
   excerpt,
   falseSchemaText,
+  followPointer,
+  formatPointer,
   got,
+  parsePointer,
   typeList,
+  unescapePointerToken,
   valueList,
 } from './core/index.ts'
 export type * from './core/index.ts'
@@ -148,4 +155,14 @@ export function applyDefaults<I, O>(value: NoInfer<I>, schema: TypedSchema<I, O>
 export function applyDefaults(value: unknown, schema: Schema): unknown
 export function applyDefaults(value: unknown, schema: Schema): unknown {
   return defaultKernel().applyDefaults(value, schema)
+}
+
+/**
+ * `applyDefaults(value, schema)`, then `schema.validator().validate(copy)`: the order wherever
+ * outside input is checked. `{ value }` is the defaulted copy of a conforming value (never the
+ * input); `{ error, checked }` names every problem (or the `$ref` cycle that stopped the
+ * defaults) and the value its paths point into. Never throws for bad data; allocates the copy.
+ */
+export function applyThenValidate<T = unknown>(value: unknown, schema: Schema): AppliedResult<T> {
+  return applyThenValidateWith<T>(defaultKernel(), value, schema)
 }

@@ -5,8 +5,8 @@
  * `SchemaError` naming this entry) and what `hostname` and `email` use for `xn--` labels (refused
  * without it).
  */
-import { isIdnaHostname } from './plugins/format/idna.ts'
-import { provideIdna } from './plugins/format/network.ts'
+import { isIdnaHostname } from './formats/idna.ts'
+import { provideIdna } from './formats/network.ts'
 
 provideIdna(isIdnaHostname)
 

@@ -5,9 +5,9 @@
  * schemas are a `SchemaError` naming this entry. Kept out of the main entry so a bundle that does
  * not use it does not carry re2js.
  */
-import { provideRegexEngine } from './plugins/regex/index.ts'
-import { linearEngine } from './plugins/regex/linear.ts'
+import { provideRegexEngine } from './regex/index.ts'
+import { linearEngine } from './regex/linear.ts'
 
 provideRegexEngine('linear', linearEngine)
 
-export { MAX_PATTERN_SIZE, MAX_REPEAT, linearEngine, toRE2 } from './plugins/regex/linear.ts'
+export { MAX_PATTERN_SIZE, MAX_REPEAT, linearEngine, toRE2 } from './regex/linear.ts'

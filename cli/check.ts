@@ -9,7 +9,7 @@
  *    (`unknownKeyword`) and compile-time warnings (`warning`). Super-linear patterns arrive through `warning` once the kernel reports
  *    them (the security issue); nothing here needs to change for that.
  */
-import { SchemaError, createKernel } from '../api.ts'
+import { SchemaError, createKernel, formatPointer } from '../api.ts'
 import type { CompileContext, CompiledKeyword, SchemaOptions } from '../api.ts'
 import { CHECK_OPTIONS, CHECK_USAGE, cliWording, parse, schemaOptions, write } from './args.ts'
 import { CliError, readJson } from './json-io.ts'
@@ -45,8 +45,6 @@ function namesIn(documents: unknown[]): Set<string> {
   return names
 }
 
-const escape = (t: string | number) => String(t).replace(/~/g, '~0').replace(/\//g, '~1')
-
 /**
  * A kernel whose hooks record what its compile meets. Each keyword is compiled through the other
  * taps with a `ctx.fail` that records the problem and skips only that keyword, so one bad keyword
@@ -62,7 +60,7 @@ function observingKernel(findings: Finding[], strict: boolean, names: Set<string
     const hook = kernel.hooks.compileKeyword.for(name)
     hook.tap({ name: TAP, stage: -1000 }, (value, ctx) => {
       const fail = (message: string, ...segments: (string | number)[]): never => {
-        throw new Found(ctx.schemaPath + segments.map((t) => '/' + escape(t)).join(''), message)
+        throw new Found(ctx.schemaPath + formatPointer(segments), message)
       }
       const observed = Object.create(ctx, { fail: { value: fail } }) as CompileContext
       try {

@@ -4,6 +4,7 @@
  * the value, with its type) and the schema location. No keyword wording lives here: the message
  * is the same one `ValidationError`, Standard Schema issues and `formatForModel` carry.
  */
+import { appendPointer, followPointer, parsePointer } from '../api.ts'
 import type { ValidationError, ValidationIssue } from '../api.ts'
 
 /** Options of `formatForPeople`. */
@@ -61,14 +62,13 @@ function typeName(v: unknown): string {
 
 /** The value at a JSON Pointer, through own properties only; `found: false` when it is not there. */
 export function valueAt(data: unknown, pointer: string): { found: boolean; value?: unknown } {
-  let v = data
-  if (pointer === '') return { found: true, value: v }
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    if (typeof v !== 'object' || v === null || !Object.prototype.hasOwnProperty.call(v, token)) return { found: false }
-    v = (v as Record<string, unknown>)[token]
+  let tokens: string[]
+  try {
+    tokens = parsePointer(pointer)
+  } catch {
+    return { found: false }
   }
-  return { found: true, value: v }
+  return followPointer(data, tokens)
 }
 
 /**
@@ -86,7 +86,7 @@ export function formatForPeople(error: ValidationError | readonly ValidationIssu
     lines.push(`${pad}${paint(1, path)}: ${paint(31, issue.message)}`)
     if (data !== undefined) {
       const extra = issue.params.additionalProperty ?? issue.params.unevaluatedProperty
-      const at = typeof extra === 'string' ? `${issue.instancePath}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}` : issue.instancePath
+      const at = typeof extra === 'string' ? appendPointer(issue.instancePath, extra) : issue.instancePath
       const here = valueAt(data, at)
       if (here.found) {
         const label = typeof extra === 'string' ? `${q(extra)}: ` : ''

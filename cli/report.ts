@@ -3,10 +3,10 @@
  * shared by the main thread and the JSON Lines workers so both print exactly the same thing.
  */
 import * as api from '../api.ts'
-import { isIdnaHostname } from '../plugins/format/idna.ts'
-import { provideIdna } from '../plugins/format/network.ts'
-import { provideRegexEngine } from '../plugins/regex/index.ts'
-import { linearEngine } from '../plugins/regex/linear.ts'
+import { isIdnaHostname } from '../formats/idna.ts'
+import { provideIdna } from '../formats/network.ts'
+import { provideRegexEngine } from '../regex/index.ts'
+import { linearEngine } from '../regex/linear.ts'
 import { formatForModel as renderForModel } from '../integrations/format-for-model.ts'
 import type { JSONSchemaValidator, SchemaOptions, ValidationError } from '../api.ts'
 import { JsonSyntaxError, parseJsonText } from './json-io.ts'
@@ -111,13 +111,9 @@ export function reportDocument(v: JSONSchemaValidator, value: unknown, p: Place,
   let data = value
   let error: ValidationError | null
   if (s.defaults) {
-    try {
-      data = api.applyDefaults(value, v)
-      error = v.validate(data)
-    } catch (e) {
-      if (!api.ValidationError.isInstance(e)) throw e
-      error = e
-    }
+    const result = api.applyThenValidate(value, v)
+    data = result.error === undefined ? result.value : result.checked
+    error = result.error ?? null
   } else {
     error = v.validate(data)
   }

@@ -3,8 +3,7 @@
  * registered before its keywords compile, so a `$ref` back to it finds it: reference cycles
  * become edges to classify, not recursion to survive.
  */
-import { SchemaError } from './errors.ts'
-import type { SchemaProblem } from './errors.ts'
+import { Problem, SchemaError } from './errors.ts'
 import type { Hooks } from './hooks.ts'
 import { hasOwn, isObject } from './json.ts'
 import { excerpt, falseSchemaText } from './words.ts'
@@ -15,16 +14,11 @@ import { Patterns } from './regex.ts'
 import type { Dialect, KeywordCatalog, Resource } from './schema-index.ts'
 import { Location, SchemaIndex } from './schema-index.ts'
 import type { CompileContext, CompiledKeyword, FormatChecker, KeywordDefinition, RegexEngine, PatternSyntax, RegexEngineName, ResolvedOptions } from './types.ts'
-import { DEFAULT_BASE, followPointer, fragmentOf, parsePointer, resolveUri, splitFragment } from './uri.ts'
+import { followPointer, fragmentOf, parsePointer } from './pointer.ts'
+import { DEFAULT_BASE, resolveUri, splitFragment } from './uri.ts'
 import { classifyCycles } from './graph.ts'
 import { DynamicAnchors } from './dynamic-anchors.ts'
 import { KeywordContext } from './keyword-context.ts'
-import { generateEvaluate, generateModule } from './codegen.ts'
-import { codegenAllowed } from './source.ts'
-import type { FastCheck } from './codegen.ts'
-import { Driver } from './driver.ts'
-import { Run } from './run.ts'
-import { SPLIT_DEPTH } from './pass.ts'
 
 /** What a compile needs from its kernel. */
 export interface CompileEnvironment {
@@ -64,14 +58,6 @@ const FALSE_SCHEMA: KeywordDefinition = {
   compile: () => true,
   validate: () => false,
   error: { message: (_p, _c, x) => falseSchemaText(excerpt(x)) },
-}
-
-/** Thrown inside compile; collected into one `SchemaError`. */
-/** @internal */
-export class Problem extends Error {
-  constructor(readonly problem: SchemaProblem) {
-    super(problem.message)
-  }
 }
 
 export class Compilation {
@@ -377,45 +363,6 @@ export class Compilation {
   /** @internal */ countRef(schemaPath: string): void {
     if (++this.refs > this.options.maxRefs) throw countExceeded('maxRefs', this.options.maxRefs, schemaPath)
   }
-
-  private tiered = false
-
-  /**
-   * Swaps every node's boolean-pass evaluator for generated code (once; the validator calls this
-   * after a schema has been used a few times, so schemas met once never pay to generate).
-   */
-  tierUp(): void {
-    if (this.tiered) return
-    this.tiered = true
-    // A compile with an in-place cycle keeps the interpreter: it evaluates exhaustively wherever
-    // the cycle is reachable, which is what makes the cycle an error on every call.
-    if (!this.options.codegen || !codegenAllowed() || this.hasCycles) return
-    const root = this.root
-    const makeRun = () => {
-      const driver = new Driver((r, a) => this.dynamicHandle(r, a))
-      const task = { node: root, instance: undefined, pointer: '', depth: 0, scope: [], scopeKey: '' }
-      return new Run({ collecting: false, allErrors: false, maxErrors: 1 }, driver, task, SPLIT_DEPTH)
-    }
-    // Generated code is only ever faster: a schema too large for the engine to take as one function
-    // (a RangeError from the parser, say) keeps the closures it already has.
-    try {
-      this.fast = generateModule(root, makeRun) ?? null
-    } catch {
-      this.fast = null
-    }
-    if (this.fast !== null) return
-    for (const node of this.nodes) {
-      try {
-        const generated = generateEvaluate(node)
-        if (generated !== undefined) node.evaluate = generated
-      } catch {
-        return
-      }
-    }
-  }
-
-  /** The whole boolean pass as one generated module, once tiered up (when the compile allows it). */
-  fast: FastCheck | null = null
 
   /** Whether some reference sits in an in-place cycle (set once the graph is classified). */
   hasCycles = false

@@ -17,7 +17,7 @@ import { CycleAbort } from './pass.ts'
 import type { AnswerMemo } from './run.ts'
 import type { Resource } from './schema-index.ts'
 import type { DefaultsContext, SchemaHandle } from './types.ts'
-import { formatPointer } from './uri.ts'
+import { formatPointer } from './pointer.ts'
 
 const FLAG = { collecting: false, allErrors: false, maxErrors: 1 }
 

@@ -21,6 +21,14 @@ export interface SchemaProblem {
   message: string
 }
 
+/** One problem thrown inside a compile (by the compile or a keyword's `ctx.fail`); collected into one `SchemaError`. */
+/** @internal */
+export class Problem extends Error {
+  constructor(readonly problem: SchemaProblem) {
+    super(problem.message)
+  }
+}
+
 /** Problems spelled out in `message`; the rest are counted (all stay in `errors`). */
 const LISTED = 20
 

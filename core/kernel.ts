@@ -12,6 +12,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { Dialect, KeywordCatalog } from './schema-index.ts'
 import { SchemaError } from './errors.ts'
 import { isObject } from './json.ts'
+import { formatPointer, parsePointer } from './pointer.ts'
 import { UNTRUSTED_LIMITS, checkSchemaSize } from './limits.ts'
 import type { LimitName } from './limits.ts'
 import type {
@@ -30,6 +31,8 @@ import type {
   StructType,
 } from './types.ts'
 import { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
+import type { GeneratedTier } from './accelerator.ts'
+import { tierUp } from './generated/index.ts'
 import type { Schema, Validator } from './validator.ts'
 
 /** A `Schema` that carries its input and output types (every schemavet schema does, through `~standard`). */
@@ -90,6 +93,8 @@ export class Kernel {
   private readonly structs: StructDeriver | undefined
   /** @internal Converter behind `~standard.jsonSchema` (from the setup). */
   readonly convert: SchemaConverter | undefined
+  /** @internal The generated tier validators move to after a few uses (the interpreter knows only its interface). */
+  readonly generatedTier: GeneratedTier = tierUp
 
   constructor(setup: KernelSetup, options: KernelOptions = {}, private readonly lockedReason?: string) {
     this.structs = setup.structs
@@ -329,7 +334,7 @@ export class Kernel {
 
   /** The other-dialect hint for the keyword a meta-schema problem points at, if its value is another dialect's syntax. */
   private hintAt(schema: unknown, instancePath: string, dialect: DialectName): string | undefined {
-    const tokens = instancePath.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    const tokens = parsePointer(instancePath)
     const keyword = tokens.pop()
     if (keyword === undefined) return undefined
     let parent: unknown = schema
@@ -408,16 +413,16 @@ function embeddedResourceAt(
   outer: Dialect | undefined,
   byMetaSchema: ReadonlyMap<string, Dialect>,
 ): { pointer: string; value: unknown } | undefined {
-  const raw = instancePath.split('/').slice(1)
+  const tokens = parsePointer(instancePath)
   let value = root
-  for (let i = 0; i < raw.length; i++) {
-    const token = raw[i]!.replace(/~1/g, '/').replace(/~0/g, '~')
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!
     if (!isObject(value) && !Array.isArray(value)) return undefined
     value = (value as Record<string, unknown>)[token]
     if (!isObject(value) || typeof value.$schema !== 'string') continue
     const dialect = byMetaSchema.get(stripHash(value.$schema))
     if (dialect !== undefined && dialect !== outer && dialect.identify(value).id !== undefined) {
-      return { pointer: '/' + raw.slice(0, i + 1).join('/'), value }
+      return { pointer: formatPointer(tokens.slice(0, i + 1)), value }
     }
   }
   return undefined

@@ -4,7 +4,7 @@
  * garbage collection a third of cold-start time).
  */
 import type { Compilation } from './compile.ts'
-import { Problem } from './compile.ts'
+import { Problem } from './errors.ts'
 import { hasOwn } from './json.ts'
 import { Handle } from './node.ts'
 import type { Node } from './node.ts'

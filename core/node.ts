@@ -7,7 +7,7 @@ import type { CompiledKeyword, EvaluatedTracker, KeywordDefinition, SchemaHandle
 import type { RunPolicy } from './limits.ts'
 import type { Location, Resource } from './schema-index.ts'
 import type { Run } from './run.ts'
-import { escapeToken, fragmentOf } from './uri.ts'
+import { escapePointerToken, fragmentOf } from './pointer.ts'
 
 /** Index of a value's JSON type in a node's step table; -1 for what JSON cannot hold. */
 export function typeIndex(x: unknown): number {
@@ -132,7 +132,7 @@ export class Step {
     this.types = admits(definition)
   }
   get schemaPath(): string {
-    return (this.path ??= this.atNode ? this.node.location : this.node.location + '/' + escapeToken(this.keyword))
+    return (this.path ??= this.atNode ? this.node.location : this.node.location + '/' + escapePointerToken(this.keyword))
   }
 }
 

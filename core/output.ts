@@ -21,7 +21,8 @@ import { Run } from './run.ts'
 import { CycleAbort, StopCollecting } from './pass.ts'
 import type { Resource } from './schema-index.ts'
 import type { KeywordDefinition, SchemaHandle } from './types.ts'
-import { DEFAULT_BASE, formatPointer } from './uri.ts'
+import { appendPointer, formatPointer, uriFragmentOf } from './pointer.ts'
+import { DEFAULT_BASE } from './uri.ts'
 
 /** A standard output format. `verbose` is not offered. */
 export type OutputFormat = 'flag' | 'basic' | 'detailed'
@@ -71,10 +72,6 @@ type Frame = NodeFrame | KeywordFrame
 
 const ANNOTATION_VOCABULARIES = new Set(['meta-data', 'content', 'format'])
 const CROSSES_REFERENCE = /\/\$(ref|dynamicRef|recursiveRef)(\/|$)/
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1')
-}
 
 /**
  * A run that records frames; evaluates every branch and collects every issue (up to `maxErrors`).
@@ -141,7 +138,7 @@ class TracingRun extends Run {
   /** The kernel's step, inside a keyword frame that claims the issues it leaves. */
   protected override runStep(s: Step, x: unknown): boolean {
     const frame = this.nodeFrame!
-    const kwLoc = s.schemaPath === frame.node.location ? frame.kwLoc : `${frame.kwLoc}/${escapeToken(s.keyword)}`
+    const kwLoc = s.schemaPath === frame.node.location ? frame.kwLoc : appendPointer(frame.kwLoc, s.keyword)
     const kf: KeywordFrame = { kind: 'keyword', seq: this.seq++, step: s, node: frame, kwLoc, start: this.errors!.length, ok: false, children: [] }
     frame.keywords.push(kf)
     this.keywordFrame = kf
@@ -182,8 +179,7 @@ class Builder {
     }
     const tokens = where.docTokens.slice(skip)
     if (keyword !== undefined) tokens.push(keyword)
-    const fragment = formatPointer(tokens).split('/').map(encodeFragment).join('/')
-    return `${resource.uri}#${fragment}`
+    return resource.uri + uriFragmentOf(tokens)
   }
 
   unit(valid: boolean, node: Node, kwLoc: string, instLoc: string, keyword?: string): OutputUnit {
@@ -250,7 +246,7 @@ class Builder {
       const dialect = frame.node.where.dialect.name
       for (const key of Object.keys(raw)) {
         if (!this.isAnnotation(key, dialect, frame.node)) continue
-        const u = this.unit(true, frame.node, `${frame.kwLoc}/${escapeToken(key)}`, frame.instLoc, key)
+        const u = this.unit(true, frame.node, appendPointer(frame.kwLoc, key), frame.instLoc, key)
         u.annotation = (raw as Record<string, unknown>)[key]
         out.push(u)
       }
@@ -277,11 +273,6 @@ class Builder {
     if (def === undefined) return !node.steps.some((s) => s.keyword === keyword)
     return ANNOTATION_VOCABULARIES.has(def.vocabulary)
   }
-}
-
-/** Percent-encodes what a URI fragment cannot hold, leaving JSON Pointer escapes readable. */
-function encodeFragment(token: string): string {
-  return encodeURIComponent(token).replace(/%(21|24|26|27|28|29|2A|2B|2C|3B|3D|3A|40)/gi, (m) => decodeURIComponent(m))
 }
 
 /** A `detailed` tree: a unit without its own error and with one child gives way to the child. */

@@ -4,7 +4,7 @@
  * issues collected). Data only; `run.ts` evaluates, `driver.ts` drives.
  */
 import type { ValidationIssue } from './errors.ts'
-import type { FastCheck } from './codegen.ts'
+import type { GeneratedCheck } from './accelerator.ts'
 import type { Node, Step } from './node.ts'
 import type { Resource } from './schema-index.ts'
 
@@ -68,5 +68,5 @@ export interface PassSettings {
    * subschema is checked by the generated code first, and only a failing one is explained, from
    * the step where it failed (the same issues as interpreting it whole: see `explainFailure`).
    */
-  fast?: FastCheck | null
+  fast?: GeneratedCheck | null
 }

@@ -1,6 +1,6 @@
 /**
  * Patterns at compile time: the engine the options choose, the super-linear policy, and the
- * matcher keywords get. The engines themselves come from the kernel's setup (`plugins/regex`);
+ * matcher keywords get. The engines themselves come from the kernel's setup (`regex/`);
  * core only knows the platform `RegExp`, as the fallback `ecmascript` engine.
  */
 import type { Hooks } from './hooks.ts'

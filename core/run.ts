@@ -1,7 +1,8 @@
 /**
- * One evaluation: the run context keywords see, the cycle guard, deep-data splitting, and the
- * metered run of schemas with limits. `driver.ts` turns a deep split into a stack of tasks
- * instead of a deep JavaScript stack.
+ * One evaluation: the run context keywords see, issue collection, and the metered run of schemas
+ * with limits. The validating mode of the one traversal (`traversal.ts`: cycle guard, dynamic
+ * scope, cyclic-data check, split depth, meter); `driver.ts` turns a deep split into a stack of
+ * tasks instead of a deep JavaScript stack.
  *
  * Deep data: a child application past `limit` levels below the task's start throws `DeepSplit`;
  * the driver evaluates that (node, value) as its own task from a fresh stack, remembers the
@@ -10,15 +11,13 @@
  */
 import type { ValidationIssue } from './errors.ts'
 import type { RunContext, SchemaHandle } from './types.ts'
-import { CyclicDataError } from './json.ts'
-import { WorkLimit } from './limits.ts'
 import type { Meter } from './limits.ts'
 import { Handle, Node, Tracker, typeIndex } from './node.ts'
 import type { Step } from './node.ts'
-import type { Resource } from './schema-index.ts'
-import { escapeToken } from './uri.ts'
+import { Traversal } from './traversal.ts'
+import { escapePointerToken } from './pointer.ts'
 import type { Driver } from './driver.ts'
-import type { FastCheck, FastFailure } from './codegen.ts'
+import type { GeneratedCheck, GeneratedFailure } from './accelerator.ts'
 import { CycleAbort, DeepSplit, StopCollecting } from './pass.ts'
 import type { PassSettings, Task } from './pass.ts'
 
@@ -27,28 +26,19 @@ class PointerText {
   constructor(readonly text: string) {}
 }
 
-interface GuardEntry {
-  node: Node
-  depth: number
-}
-
-export class Run implements RunContext {
+export class Run extends Traversal implements RunContext {
   errors!: ValidationIssue[] | null
   collecting!: boolean
   allErrors!: boolean
   evaluated: Tracker | null = null
   nodeExhaustive = false
   step: Step | null = null
-  depth!: number
   /** Path segments below the task's start (failure pass only): pushed and popped, no string work. */
   private readonly segments: (string | number | PointerText)[] = []
-  private fast!: FastCheck | null
+  private fast!: GeneratedCheck | null
   /** `prefixes[i]`: the pointer of the first `i` segments, valid for `i <= valid`. */
   private readonly prefixes: string[] = ['']
   private valid = 0
-  readonly scope: Resource[] = []
-  private readonly guard: GuardEntry[] = []
-  private limit!: number
   /** Stop at `maxErrors` issues: with `allErrors`, or always in untrusted mode. */
   protected capErrors!: boolean
   /**
@@ -59,12 +49,8 @@ export class Run implements RunContext {
   private speculative = 0
   private settings!: PassSettings
 
-  constructor(
-    settings: PassSettings,
-    private readonly driver: Driver,
-    task: Task,
-    limit: number,
-  ) {
+  constructor(settings: PassSettings, driver: Driver, task: Task, limit: number) {
+    super(driver)
     this.restart(settings, task, limit)
   }
 
@@ -80,16 +66,12 @@ export class Run implements RunContext {
     this.errors = settings.collecting ? [] : null
     this.evaluated = null
     this.step = null
-    this.depth = task.depth
+    this.startPart(task.depth, task.scope, limit)
     // Truncating an array is a runtime call: only lists a pass left non-empty (it threw) are cut.
     // Longer `prefixes` are harmless: only the first `valid + 1` are read.
     if (this.segments.length !== 0) this.segments.length = 0
     this.prefixes[0] = task.pointer
     this.valid = 0
-    if (this.scope.length !== 0) this.scope.length = 0
-    for (let i = 0; i < task.scope.length; i++) this.scope.push(task.scope[i]!)
-    if (this.guard.length !== 0) this.guard.length = 0
-    this.limit = task.depth + limit
     this.capErrors = settings.allErrors
     this.speculative = 0
     this.fast = settings.fast ?? null
@@ -98,9 +80,6 @@ export class Run implements RunContext {
     this.nodeExhaustive = task.node.cyclic
     return this
   }
-
-  /** Charges work to the pass's budget; the plain run has none (see `MeteredRun`). */
-  charge(_units: number): void {}
 
   get exhaustive(): boolean {
     return this.nodeExhaustive || this.evaluated !== null
@@ -120,9 +99,7 @@ export class Run implements RunContext {
       this.depth--
       return ok
     }
-    const ancestors = this.driver.ancestors
-    ancestors[d] = x
-    if (d >= 8 && (d & (d - 1)) === 0) this.checkCyclicData(d)
+    this.visit(d, x)
     const collecting = this.collecting && segment !== undefined
     if (collecting) this.segments.push(segment)
     const outer = this.evaluated
@@ -138,18 +115,9 @@ export class Run implements RunContext {
   }
 
   private applyGuarded(h: Handle, x: unknown): boolean {
-    const guard = this.guard
-    const d = this.depth
-    for (let i = guard.length - 1; i >= 0 && guard[i]!.depth === d; i--) {
-      if (guard[i]!.node === h.node) {
-        const path = guard.slice(i).map((g) => g.node.location)
-        path.push(h.node.location)
-        throw new CycleAbort(h.keyword, path, this.pointer)
-      }
-    }
-    guard.push({ node: h.node, depth: d })
+    this.enterGuarded(h)
     const ok = h.node.evaluate(x, this)
-    guard.pop()
+    this.leaveGuarded()
     return ok
   }
 
@@ -188,7 +156,7 @@ export class Run implements RunContext {
    * step and a transparent step's issues are its failing subschema's, so these are the issues of
    * evaluating the whole node. False (nothing recorded) when the step does not fail again.
    */
-  private explainFailure(f: FastFailure): boolean {
+  private explainFailure(f: GeneratedFailure): boolean {
     const errors = this.errors!
     const mark = errors.length
     const segments = this.segments
@@ -222,8 +190,7 @@ export class Run implements RunContext {
     const tracking = node.hasUnevaluated || outerEvaluated !== null
     if (tracking) this.evaluated = new Tracker()
     // Entering another schema resource (at its root or through a reference) extends the dynamic scope.
-    const pushed = node.pushScope && this.scope[this.scope.length - 1] !== node.resource
-    if (pushed) this.scope.push(node.resource)
+    const pushed = this.enterScope(node)
     const outerStep = this.step
     const keepGoing = node.exhaustive || (this.collecting && this.allErrors)
     let ok = true
@@ -282,13 +249,6 @@ export class Run implements RunContext {
     return this.errors !== null && this.errors.length > 0 ? this.errors : undefined
   }
 
-  dynamicTarget(anchor: string): SchemaHandle | undefined {
-    for (const resource of this.scope) {
-      if (resource.dynamicAnchors.has(anchor)) return this.driver.dynamicHandle(resource, anchor)
-    }
-    return undefined
-  }
-
   errorMark(): number {
     this.speculative++
     return this.errors === null ? 0 : this.errors.length
@@ -320,7 +280,7 @@ export class Run implements RunContext {
     const prefixes = this.prefixes
     for (let i = this.valid; i < segments.length; i++) {
       const s = segments[i]!
-      prefixes[i + 1] = prefixes[i] + (s instanceof PointerText ? s.text : '/' + escapeToken(s))
+      prefixes[i + 1] = prefixes[i] + (s instanceof PointerText ? s.text : '/' + escapePointerToken(s))
     }
     this.valid = segments.length
     return prefixes[segments.length]!
@@ -328,7 +288,7 @@ export class Run implements RunContext {
 
   report(params: Record<string, unknown>, message: string, segment?: string | number): void {
     if (this.errors === null || this.step === null) return
-    const instancePath = segment === undefined ? this.pointer : this.pointer + '/' + escapeToken(segment)
+    const instancePath = segment === undefined ? this.pointer : this.pointer + '/' + escapePointerToken(segment)
     this.push({ keyword: this.step.keyword, instancePath, schemaPath: this.step.schemaPath, params, message })
   }
 
@@ -373,17 +333,6 @@ export class Run implements RunContext {
     if (this.capErrors && this.speculative === 0 && errors.length >= this.settings.maxErrors) throw new StopCollecting()
   }
 
-  private checkCyclicData(d: number): void {
-    const seen = new Set<unknown>()
-    const ancestors = this.driver.ancestors
-    for (let i = 0; i <= d; i++) {
-      const a = ancestors[i]
-      if (typeof a !== 'object' || a === null) continue
-      if (seen.has(a)) throw new CyclicDataError()
-      seen.add(a)
-    }
-  }
-
   private deep(node: Node, x: object, segment: string | number | undefined): boolean {
     const scopeKey = this.scope.map((r) => r.uri).join(' ')
     const hit = this.driver.recall(node, x, scopeKey)
@@ -391,7 +340,7 @@ export class Run implements RunContext {
       if (this.errors !== null) for (const e of hit.errors) this.push(e)
       return hit.ok
     }
-    const pointer = this.collecting && segment !== undefined ? this.pointer + '/' + escapeToken(segment) : this.pointer
+    const pointer = this.collecting && segment !== undefined ? this.pointer + '/' + escapePointerToken(segment) : this.pointer
     // Data that contains itself is caught by the check at power-of-two depths inside the task.
     throw new DeepSplit({ node, instance: x, pointer, depth: this.depth, scope: this.scope.slice(), scopeKey })
   }
@@ -403,26 +352,16 @@ export class Run implements RunContext {
  * separate class, chosen once per pass, so schemas without limits pay nothing for it.
  */
 export class MeteredRun extends Run {
-  constructor(
-    settings: PassSettings,
-    driver: Driver,
-    task: Task,
-    limit: number,
-    private readonly meter: Meter,
-    private readonly max: number,
-    capErrors: boolean,
-  ) {
+  constructor(settings: PassSettings, driver: Driver, task: Task, limit: number, meter: Meter, max: number, capErrors: boolean) {
     super(settings, driver, task, limit)
+    this.meter = meter
+    this.maxWork = max
     if (capErrors) this.capErrors = true
   }
 
   override apply(handle: SchemaHandle, x: unknown, segment?: string | number): boolean {
     this.charge(1 + (handle as Handle).node.steps.length)
     return super.apply(handle, x, segment)
-  }
-
-  override charge(units: number): void {
-    if ((this.meter.left -= units) < 0) throw new WorkLimit(this.max, this.pointer)
   }
 }
 

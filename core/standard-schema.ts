@@ -5,16 +5,16 @@
  * copy, never the input.
  */
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec'
-import { ValidationError } from './errors.ts'
-import type { ValidationIssue } from './errors.ts'
+import type { AppliedResult } from './apply-then-validate.ts'
+import type { ValidationError, ValidationIssue } from './errors.ts'
 import { copyJson } from './json.ts'
 import type { SchemaConverter } from './types.ts'
-import { parsePointer } from './uri.ts'
+import { parsePointer } from './pointer.ts'
 
 /** What `~standard` needs from a validator. */
 export interface StandardSource {
-  applyDefaults(value: unknown): unknown
-  validate(value: unknown): ValidationError | null
+  /** Apply defaults, then validate the copy (`applyThenValidate` with the validator's kernel). */
+  check(value: unknown): AppliedResult<unknown>
   jsonSchema(): unknown
   convert: SchemaConverter | undefined
 }
@@ -61,15 +61,8 @@ export function standardProps<Input, Output>(source: StandardSource): StandardPr
     version: 1 as const,
     vendor: 'schemavet',
     validate(value: unknown): StandardSchemaV1.Result<Output> {
-      let defaulted: unknown
-      try {
-        defaulted = source.applyDefaults(value)
-      } catch (e) {
-        if (ValidationError.isInstance(e)) return failure(e, value)
-        throw e
-      }
-      const error = source.validate(defaulted)
-      return error === null ? { value: defaulted as Output } : failure(error, defaulted)
+      const result = source.check(value)
+      return result.error === undefined ? { value: result.value as Output } : failure(result.error, result.checked)
     },
     jsonSchema: Object.freeze({ input: toJsonSchema, output: toJsonSchema }),
   })

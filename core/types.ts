@@ -4,7 +4,7 @@
  */
 import type { SchemaProblem, ValidationIssue } from './errors.ts'
 
-import type { EmitBlock, EmitContext } from './emit.ts'
+import type { EmitBlock, EmitContext } from './generated/emit.ts'
 
 export type { SchemaProblem, ValidationIssue }
 export type { EmitBlock, EmitContext }

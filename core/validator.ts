@@ -11,10 +11,11 @@ import { buildOutput } from './output.ts'
 import type { OutputFormat, OutputUnit } from './output.ts'
 import { Driver } from './driver.ts'
 import { CycleAbort } from './pass.ts'
+import { applyThenValidate } from './apply-then-validate.ts'
 import { standardProps } from './standard-schema.ts'
 import type { StandardProps } from './standard-schema.ts'
 import type { PassSettings } from './pass.ts'
-import type { FastFailure } from './codegen.ts'
+import type { GeneratedCheck, GeneratedFailure } from './accelerator.ts'
 import type { Resource } from './schema-index.ts'
 import type { SchemaHandle, StructWarning } from './types.ts'
 import { Handle } from './node.ts'
@@ -58,7 +59,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     /** @internal The kernel's own meta-schema check: user hooks do not see it. */ private readonly internal = false,
   ) {
     this.tierAt = compilation.options.codegenThreshold
-    if (this.tierAt <= 0) compilation.tierUp()
+    if (this.tierAt <= 0) this.tierUp()
     const o = compilation.options
     this.collect = { collecting: true, allErrors: o.allErrors, maxErrors: Math.max(1, o.maxErrors) }
     const h = kernel.hooks
@@ -88,8 +89,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    */
   get '~standard'(): StandardProps<Input, Output> {
     return (this.standard ??= standardProps<Input, Output>({
-      applyDefaults: (value) => this.kernel.applyDefaults(value, this),
-      validate: (value) => this.validate(value),
+      check: (value) => applyThenValidate(this.kernel, value, this),
       jsonSchema: () => this.schema,
       convert: this.kernel.convert,
     }))
@@ -120,8 +120,8 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    * generated code when there is some; undefined when the general path must answer.
    */
   private quickAnswer(data: unknown): boolean | undefined {
-    if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.compilation.tierUp()
-    const fast = this.compilation.fast
+    if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.tierUp()
+    const fast = this.generated
     if (fast === null) return undefined
     try {
       return fast.check(data)
@@ -129,6 +129,17 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
       // Deep data, data containing itself, or a keyword that threw: the general path answers.
       return undefined
     }
+  }
+
+  /** The compile's generated check, once tiered up (null: the interpreter answers every call). @internal */
+  generated: GeneratedCheck | null = null
+  private tiered = false
+
+  /** Moves the boolean pass to generated code (once), through the tier the kernel injected. */
+  private tierUp(): void {
+    if (this.tiered) return
+    this.tiered = true
+    this.generated = this.kernel.generatedTier(this.compilation)
   }
 
   validate(data: unknown): ValidationError | null {
@@ -139,7 +150,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     const quick = this.quickAnswer(data)
     if (quick === true) return this.hooked ? this.finish([], data) : null
     if (quick === false && !this.collect.allErrors) {
-      const issues = this.explain(this.compilation.fast!.failure())
+      const issues = this.explain(this.generated!.failure())
       if (issues !== undefined) return this.finish(issues, data)
     }
     try {
@@ -191,11 +202,11 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    * step explains the whole failure, so only that step is evaluated again, collecting, at its
    * instance path. Undefined when the general pass must answer instead.
    */
-  private explain(f: FastFailure): ValidationIssue[] | undefined {
+  private explain(f: GeneratedFailure): ValidationIssue[] | undefined {
     const step = f.step ?? undefined
     const task = { node: f.node, instance: f.instance, pointer: f.pointer, depth: 0, scope: NO_SCOPE, scopeKey: '', step }
     try {
-      const settings = (this.explaining ??= { ...this.collect, fast: this.compilation.fast })
+      const settings = (this.explaining ??= { ...this.collect, fast: this.generated })
       // A leaf step (the usual failure: a type, a bound, a format) takes the short way.
       if (step !== undefined && step.definition.applies === undefined && f.node.policy === null) {
         const issues = this.driver().leafIssues(task, settings, f.mirrors)

@@ -4,7 +4,7 @@
  * symbols); `toAISDKSchema` builds one. The AI SDK is typed structurally here: it is not a
  * dependency of schemavet.
  */
-import { ValidationError, applyDefaults, newJSONSchema } from '../api.ts'
+import { applyThenValidate, newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator } from '../api.ts'
 import { compileForProvider } from '../providers/index.ts'
 import type { ProviderOption } from '../providers/index.ts'
@@ -110,15 +110,8 @@ export function toAISDKSchema(
   const first = read()
   const validate = (value: unknown): AISDKValidationResult<unknown> => {
     if (converted !== undefined) return converted.decode(value)
-    let copy: unknown
-    try {
-      copy = applyDefaults(value, validator)
-    } catch (e) {
-      if (ValidationError.isInstance(e)) return { success: false, error: e }
-      throw e
-    }
-    const error = validator.validate(copy)
-    return error === null ? { success: true, value: copy } : { success: false, error }
+    const result = applyThenValidate(value, validator)
+    return result.error === undefined ? { success: true, value: result.value } : { success: false, error: result.error }
   }
   if (options.jsonSchema !== undefined) return options.jsonSchema(first, { validate })
   let fresh: Record<string, unknown> | undefined = first

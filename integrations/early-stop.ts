@@ -15,15 +15,16 @@
  * kernel whose plugins give a standard keyword another meaning may be stopped where its own
  * validation would pass; custom keywords are simply not read.
  */
-import { ValidationError, article, count, excerpt, falseSchemaText, got } from '../api.ts'
+import { ValidationError, article, count, excerpt, falseSchemaText, formatPointer, got } from '../api.ts'
 import { additionalText } from '../plugins/applicator/additionalProperties.ts'
 import { boundText, lengthExpectation } from '../plugins/validation/_shared.ts'
-import { countExpectation } from '../plugins/validation/counts.ts'
-import { constExpectation, enumExpectation } from '../plugins/validation/enum.ts'
+import { constExpectation } from '../plugins/validation/const.ts'
+import { countExpectation } from '../plugins/validation/_count.ts'
+import { enumExpectation } from '../plugins/validation/enum.ts'
 import { typeExpectation } from '../plugins/validation/type.ts'
 import type { ValidationIssue } from '../api.ts'
 import type { JsonKind, JsonListener } from './incremental-json.ts'
-import { MustHold, escapePointer } from './must-hold.ts'
+import { MustHold } from './must-hold.ts'
 import type { Constraint, Forbidden } from './must-hold.ts'
 
 /** Whether `x` passes a bound, by the bound's comparison. */
@@ -34,7 +35,7 @@ const PASS = { '<=': (x: number, l: number) => x <= l, '<': (x: number, l: numbe
 
 /** The JSON Pointer of a path of keys and indexes. */
 function pointerOf(path: (string | number)[]): string {
-  return path.map((s) => '/' + escapePointer(s)).join('')
+  return formatPointer(path)
 }
 
 /** Code points in `s` (a surrogate pair counts once), as `minLength` / `maxLength` count. */

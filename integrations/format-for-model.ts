@@ -5,6 +5,7 @@
  * format with an example, the extra property's name) with the received value. The words are the
  * keyword's, so `ValidationError.message`, Standard Schema issues, MCP errors and the CLI say the same.
  */
+import { parsePointer } from '../api.ts'
 import type { ValidationError, ValidationIssue } from '../api.ts'
 
 /** Options of `formatForModel`. */
@@ -63,12 +64,16 @@ function branchOf(issue: ValidationIssue, branches: ValidationIssue[]): string |
  * `data.value` shows the parent is an object.
  */
 export function jsonPath(pointer: string, data?: { value: unknown }): string {
-  if (pointer === '') return '$'
+  let segments: string[]
+  try {
+    segments = parsePointer(pointer)
+  } catch {
+    return pointer // not a JSON Pointer: nothing to translate, and a renderer never throws
+  }
   let out = '$'
   let node: unknown = data?.value
   let known = data !== undefined
-  for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+  for (const segment of segments) {
     const isIndex = INDEX.test(segment) && (!known || Array.isArray(node))
     if (isIndex) out += `[${segment}]`
     else if (IDENTIFIER.test(segment)) out += `.${segment}`

@@ -6,7 +6,7 @@
  *
  * The SDK is typed structurally here: it is not a dependency of schemavet.
  */
-import { SchemaError, ValidationError, applyDefaults, newJSONSchema } from '../api.ts'
+import { SchemaError, applyThenValidate, newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator, SchemaOptions } from '../api.ts'
 
 /** What a validator function returns: the SDK's `JsonSchemaValidatorResult<T>`. */
@@ -118,14 +118,9 @@ function compile(schema: unknown, options: SchemaOptions): Compiled {
 }
 
 function check<T>(schema: JSONSchemaValidator, input: unknown): McpValidationResult<T> {
-  let copy: unknown
-  try {
-    copy = applyDefaults(input, schema)
-  } catch (e) {
-    // A reference cycle that consumes no input: applyDefaults throws what validate would report.
-    if (ValidationError.isInstance(e)) return { valid: false, data: undefined, errorMessage: e.message }
-    throw e
-  }
-  const error = schema.validate(copy)
-  return error === null ? { valid: true, data: copy as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: error.message }
+  // A reference cycle that consumes no input is reported as validate would report it.
+  const result = applyThenValidate<T>(input, schema)
+  return result.error === undefined
+    ? { valid: true, data: result.value, errorMessage: undefined }
+    : { valid: false, data: undefined, errorMessage: result.error.message }
 }

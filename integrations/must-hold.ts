@@ -7,6 +7,7 @@
  * it cannot resolve here (`$dynamicRef`, remote) are left out, so a position may have fewer
  * schemas than truly apply, never more.
  */
+import { appendPointer, unescapePointerToken } from '../api.ts'
 
 /** A schema object (boolean schemas are handled where they occur). */
 export type SchemaObject = Record<string, unknown>
@@ -94,11 +95,6 @@ function hasOwn(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k)
 }
 
-/** One JSON Pointer segment, escaped (`~` → `~0`, `/` → `~1`). */
-export function escapePointer(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1')
-}
-
 /**
  * Navigates one raw schema document: `root` is the constraint at the value's root, `childOf` the
  * one below a constraint at a key or index. Constraints are memoised by the schemas they hold, so
@@ -146,7 +142,7 @@ export class MustHold {
         let named = false
         let patternsKnown = true
         if (isObject(s.properties) && hasOwn(s.properties, segment)) {
-          found.push([s.properties[segment], `${loc}/properties/${escapePointer(segment)}`, res])
+          found.push([s.properties[segment], appendPointer(`${loc}/properties`, segment), res])
           named = true
         }
         if (isObject(s.patternProperties)) {
@@ -154,7 +150,7 @@ export class MustHold {
             const re = this.regex(p)
             if (re === null) patternsKnown = false
             else if (re.test(segment)) {
-              found.push([s.patternProperties[p], `${loc}/patternProperties/${escapePointer(p)}`, res])
+              found.push([s.patternProperties[p], appendPointer(`${loc}/patternProperties`, p), res])
               named = true
             }
           }
@@ -222,7 +218,7 @@ export class MustHold {
     }
     let node: unknown = res
     for (const raw of fragment.slice(1).split('/')) {
-      const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
+      const segment = unescapePointerToken(decodeURIComponent(raw))
       if (typeof node !== 'object' || node === null || !hasOwn(node, segment)) return undefined
       node = (node as SchemaObject)[segment]
     }
@@ -245,7 +241,7 @@ export class MustHold {
         if (o !== res && typeof o.$id === 'string') return
         if (typeof o.$anchor === 'string' && !map!.has(o.$anchor)) map!.set(o.$anchor, { schema: o, loc, res })
       }
-      for (const [k, v] of Object.entries(node)) walk(v, `${loc}/${escapePointer(k)}`, depth + 1)
+      for (const [k, v] of Object.entries(node)) walk(v, appendPointer(loc, k), depth + 1)
     }
     walk(res, this.locOf(res), 0)
     this.anchors.set(res, map)

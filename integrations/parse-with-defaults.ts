@@ -4,7 +4,8 @@
  * compiled once (cached per object) with every problem collected, bounded, because these errors
  * are read by people and models who need the whole list to fix the value in one go.
  */
-import { ValidationError, applyDefaults, newJSONSchema } from '../api.ts'
+import { applyThenValidate, newJSONSchema } from '../api.ts'
+import type { ValidationError } from '../api.ts'
 import type { Schema } from '../api.ts'
 import { InvalidArgumentError } from './errors.ts'
 import type { ErrorContext } from './errors.ts'
@@ -107,16 +108,8 @@ export type ParseResult<T> = ParseSuccess<T> | ParseFailure
  * @throws SchemaError when `schema` is a raw document that is not a valid JSON Schema
  */
 export function parseWithDefaults<T = unknown>(schema: SchemaInput, value: unknown, context: ParseContext): ParseResult<T> {
-  const s = toSchema(schema)
-  let copy: unknown
-  try {
-    copy = applyDefaults(value, s)
-  } catch (e) {
-    if (ValidationError.isInstance(e)) return failure(e, value, context)
-    throw e
-  }
-  const error = s.validator().validate(copy)
-  return error === null ? { success: true, value: copy as T } : failure(error, value, context)
+  const result = applyThenValidate<T>(value, toSchema(schema))
+  return result.error === undefined ? { success: true, value: result.value } : failure(result.error, value, context)
 }
 
 function failure(validationError: ValidationError, value: unknown, context: ParseContext): ParseFailure {

@@ -22,10 +22,10 @@ export * from './openapi/index.ts'
 export * from './unevaluated/index.ts'
 export * from './validation/index.ts'
 export { formatKeyword }
-export { formatCheckers } from './format/index.ts'
+export { formatCheckers } from '../formats/index.ts'
 export { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31 } from './dialects.ts'
-export { convertSchema, toDraft07, toOpenApi30 } from './convert/index.ts'
-export { regexEngines, superLinearReason } from './regex/index.ts'
+export { convertSchema, toDraft07, toOpenApi30 } from '../convert/index.ts'
+export { regexEngines, superLinearReason } from '../regex/index.ts'
 
 /**
  * Every keyword of drafts 2020-12, 2019-09, draft-07, draft-06, draft-04 and the OpenAPI 3.0 / 3.1

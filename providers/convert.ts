@@ -8,6 +8,7 @@
 import type { ProviderProfile } from './profile.ts'
 import { KINDS, ShapeBuilder, kindOf } from './shape.ts'
 import type { Kind, KindShape, Lazy, Shape } from './shape.ts'
+import { appendPointer } from '../api.ts'
 
 type Json = Record<string, unknown>
 
@@ -50,7 +51,6 @@ function put(o: Json, k: string, v: unknown): void {
 }
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k)
 const isPlain = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
-const pointer = (path: string, seg: string | number) => `${path}/${String(seg).replace(/~/g, '~0').replace(/\//g, '~1')}`
 
 /** Wraps a codec so a raw marker decodes to the value it carries, whatever the codec. */
 function guarded(c: Codec): Codec {
@@ -437,7 +437,7 @@ export class Emitter {
         if (!Array.isArray(v)) return v
         return v.map((x, i) => {
           const c = at(i)
-          return c ? c.dec(x, pointer(path, i)) : x
+          return c ? c.dec(x, appendPointer(path, i)) : x
         })
       },
     })
@@ -519,17 +519,17 @@ export class Emitter {
         for (const k of Object.keys(v)) {
           const slot = slots.get(k)
           if (slot) {
-            const x = slot.codec.dec(v[k], pointer(path, k))
+            const x = slot.codec.dec(v[k], appendPointer(path, k))
             if (x !== ABSENT) put(out, k, x)
-          } else if (k !== entriesName) put(out, k, extrasAsValues ? extras!.dec(v[k], pointer(path, k)) : v[k])
+          } else if (k !== entriesName) put(out, k, extrasAsValues ? extras!.dec(v[k], appendPointer(path, k)) : v[k])
         }
         if (entriesName !== undefined && own(v, entriesName)) {
           const list = v[entriesName]
-          if (!Array.isArray(list)) throw new DecodeFailure(pointer(path, entriesName), s.loc, 'expected a list of key/value entries')
+          if (!Array.isArray(list)) throw new DecodeFailure(appendPointer(path, entriesName), s.loc, 'expected a list of key/value entries')
           for (const e of list) {
             if (!isPlain(e) || typeof e.key !== 'string' || !own(e, 'value')) throw new DecodeFailure(path, s.loc, 'expected entries of the form {"key": string, "value": ...}')
-            if (own(out, e.key) || slots.has(e.key)) throw new DecodeFailure(pointer(path, e.key), s.loc, `property "${e.key}" is given twice`)
-            put(out, e.key, extras!.dec(e.value, pointer(path, e.key)))
+            if (own(out, e.key) || slots.has(e.key)) throw new DecodeFailure(appendPointer(path, e.key), s.loc, `property "${e.key}" is given twice`)
+            put(out, e.key, extras!.dec(e.value, appendPointer(path, e.key)))
           }
         }
         return out

@@ -3,7 +3,7 @@
  * accepts (OpenAI, Gemini, Anthropic, ...), with the codec that maps the provider's answer back to
  * the original shape and checks it against the original schema.
  */
-import { ValidationError, applyDefaults, newJSONSchema } from '../api.ts'
+import { ValidationError, applyThenValidate, newJSONSchema } from '../api.ts'
 import type { Schema, SchemaHandle } from '../api.ts'
 import { DecodeFailure, Emitter } from './convert.ts'
 import type { LostConstraint } from './convert.ts'
@@ -128,12 +128,9 @@ export function compileForProvider<T = unknown>(schema: unknown, options: Provid
     },
     decode: (answer) => {
       try {
-        const value = codec.dec(answer, '')
-        const defaulted = applyDefaults(value, s)
-        const error = validator.validate(defaulted)
-        return error ? { success: false, error } : { success: true, value: defaulted as T }
+        const result = applyThenValidate<T>(codec.dec(answer, ''), s)
+        return result.error === undefined ? { success: true, value: result.value } : { success: false, error: result.error }
       } catch (e) {
-        if (ValidationError.isInstance(e)) return { success: false, error: e }
         if (e instanceof DecodeFailure) {
           return { success: false, error: new ValidationError([{ keyword: 'provider', instancePath: e.instancePath, schemaPath: e.schemaPath, params: { provider: profile.name }, message: e.message }]) }
         }

@@ -2,6 +2,7 @@
  * The repairs `parseModelOutput` can make, the record each one leaves, and which are enabled.
  * A record is the only trace of a change: nothing is changed silently.
  */
+import { appendPointer } from '../api.ts'
 
 /** Every kind of repair, in the order the pipeline applies them (text, syntax, schema, defaults). */
 export const REPAIR_KINDS = Object.freeze([
@@ -62,13 +63,6 @@ export function fragment(text: string): string {
   return text.length <= MAX_FRAGMENT ? text : `${text.slice(0, MAX_FRAGMENT - 1)}…`
 }
 
-/** JSON Pointer of `segments` (RFC 6901 escaping). */
-export function pointer(segments: readonly (string | number)[]): string {
-  let out = ''
-  for (const s of segments) out += '/' + (typeof s === 'number' ? String(s) : s.replace(/~/g, '~0').replace(/\//g, '~1'))
-  return out
-}
-
 /** A place in a value being built or walked: its parent and its key there. */
 export interface PathNode {
   readonly up: PathNode | undefined
@@ -93,7 +87,7 @@ export function pointerOf(node: PathNode | undefined): string {
   let base = n?.at ?? ''
   for (let i = pending.length - 1; i >= 0; i--) {
     const p = pending[i]!
-    base = p.seg === undefined ? base : base + pointer([p.seg])
+    base = p.seg === undefined ? base : appendPointer(base, p.seg)
     p.at = base
   }
   return base

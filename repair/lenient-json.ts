@@ -8,7 +8,8 @@
  * Iterative (an explicit stack of open containers), so deep nesting cannot overflow the call
  * stack, and each character is read a bounded number of times: linear in the text read.
  */
-import { fragment, pointer, pointerOf } from './kinds.ts'
+import { appendPointer } from '../api.ts'
+import { fragment, pointerOf } from './kinds.ts'
 import type { PathNode, RepairKind, RepairRecord } from './kinds.ts'
 import { repairMeter } from './meter.ts'
 
@@ -45,7 +46,7 @@ export function readLenient(text: string, start: number, enabled: (kind: RepairK
   const path = (): string => {
     const top = stack[stack.length - 1]
     if (top === undefined) return ''
-    return top.object !== undefined && top.key !== undefined ? pointerOf(top) + pointer([top.key]) : pointerOf(top)
+    return top.object !== undefined && top.key !== undefined ? appendPointer(pointerOf(top), top.key) : pointerOf(top)
   }
   const place = (): Place => {
     const up = stack[stack.length - 1]

@@ -4,7 +4,8 @@
  * or a value inside prose; of several, the first that fits the schema), read forgivingly, coerced
  * where the schema leaves one reading, defaulted and validated. Every change is a record.
  */
-import { ValidationError, applyDefaults, newJSONSchema } from '../api.ts'
+import { applyThenValidate, newJSONSchema } from '../api.ts'
+import type { ValidationError } from '../api.ts'
 import type { Schema, SchemaHandle, Validator } from '../api.ts'
 import { coerce } from './coerce.ts'
 import { defaultsMayApply } from './defaults-reach.ts'
@@ -126,18 +127,15 @@ type Checked = { ok: true; value: unknown } | { ok: false; error: ValidationErro
 
 /** Defaults (recorded) and validation of a value this module owns. */
 function check(validator: Validator, schema: Schema, value: unknown, enabled: (k: RepairKind) => boolean, records: RepairRecord[]): Checked {
-  let v = value
   if (enabled('default') && hasDefaults(validator) && mayApply(validator, value)) {
-    try {
-      v = applyDefaults(value, schema)
-    } catch (e) {
-      if (ValidationError.isInstance(e)) return { ok: false, error: e, value }
-      throw e
-    }
-    recordDefaults(value, v, records)
+    const result = applyThenValidate(value, schema)
+    // `checked` is the input itself when a reference cycle stopped the defaults: nothing to record.
+    const v = result.error === undefined ? result.value : result.checked
+    if (v !== value) recordDefaults(value, v, records)
+    return result.error === undefined ? { ok: true, value: v } : { ok: false, error: result.error, value: v }
   }
-  const error = validator.validate(v)
-  return error === null ? { ok: true, value: v } : { ok: false, error, value: v }
+  const error = validator.validate(value)
+  return error === null ? { ok: true, value } : { ok: false, error, value }
 }
 
 const COERCIONS: readonly RepairKind[] = ['number-from-string', 'boolean-from-string', 'wrap-array', 'enum-match', 'null-for-absent']

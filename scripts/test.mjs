@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The test command: type-check, build, run every uvu suite under c8 (coverage threshold on
- * core/ and plugins/), run the no-code-generation checks with plain `node`, then print one
+ * core/, plugins/ and the libraries beside them: regex/, convert/, formats/), run the
+ * no-code-generation checks with plain `node`, then print one
  * closing line `N passed, N failed` counting every test case, and exit non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process'
@@ -40,6 +41,12 @@ const uvu = run('unit, table and official-suite tests (uvu under c8)', 'npx', [
   'core/**',
   '--include',
   'plugins/**',
+  '--include',
+  'regex/**',
+  '--include',
+  'convert/**',
+  '--include',
+  'formats/**',
   '--reporter',
   'text-summary',
   '--reporter',

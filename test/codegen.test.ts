@@ -13,7 +13,7 @@ const schemas = remotes()
 const test = suite('generated tier = interpreter')
 const summary = { groups: 0, modules: 0, cases: 0, invalid: 0 }
 
-type Compiled = ReturnType<typeof newJSONSchema> & { compilation: { fast: { check(x: unknown): boolean } | null } }
+type Compiled = ReturnType<typeof newJSONSchema> & { generated: { check(x: unknown): boolean } | null }
 const issuesOf = (v: Compiled, data: unknown) =>
   v.validate(data)?.errors.map((i) => `${i.keyword} ${i.instancePath} ${i.schemaPath} ${i.message}`) ?? null
 
@@ -30,7 +30,7 @@ for (const [draft, dialect] of DRAFTS) {
         continue // a schema the suite expects to be refused is covered by suite.test.ts
       }
       summary.groups++
-      const fast = generated.compilation.fast
+      const fast = generated.generated
       if (fast !== null) summary.modules++
       test(`${draft}/${file.name}: ${group.description}`, () => {
         for (const c of group.tests) {
@@ -54,7 +54,7 @@ for (const [draft, dialect] of DRAFTS) {
 
 test('own properties only: inherited ones, a polluted Object.prototype, null-prototype objects', () => {
   const v = newJSONSchema({ type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] }, { codegenThreshold: 0 }) as Compiled
-  assert.ok(v.compilation.fast !== null)
+  assert.ok(v.generated !== null)
   assert.is(v.validate({ sku: 'a' }), null)
   assert.ok(v.validate(Object.create({ sku: 'a' })) !== null, 'inherited sku is not present')
   const bare = Object.create(null) as Record<string, unknown>
@@ -124,7 +124,7 @@ test('instance paths through names holding ~ and / (constant names and runtime k
   const schema = { type: 'object', properties: { 'a/b~c': { type: 'object', additionalProperties: { type: 'integer' } }, '~': { items: { const: 1 } } } }
   const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
   const interpreted = newJSONSchema(schema, { codegen: false })
-  assert.ok(generated.compilation.fast !== null)
+  assert.ok(generated.generated !== null)
   for (const data of [{ 'a/b~c': { 'x~/y': 'no' } }, { '~': [1, 2] }, { 'a/b~c': { ok: 1, '/': 1.5 } }]) {
     const e = generated.validate(data)?.errors
     assert.equal(e, interpreted.validate(data)?.errors)
@@ -161,7 +161,7 @@ test('oneOf/anyOf branch guards and exclusive branches answer as the interpreter
   for (const schema of schemas) {
     const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
     const interpreted = newJSONSchema(schema, { codegen: false }) as Compiled
-    assert.ok(generated.compilation.fast !== null)
+    assert.ok(generated.generated !== null)
     for (const d of data) assert.equal(issuesOf(generated, d), issuesOf(interpreted, d), `${JSON.stringify(schema)} on ${JSON.stringify(d)}`)
   }
 })
@@ -172,7 +172,7 @@ test('an open properties with many names (walked by key) answers as the interpre
   const schema = { type: 'object', properties }
   const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
   const interpreted = newJSONSchema(schema, { codegen: false }) as Compiled
-  assert.ok(generated.compilation.fast !== null)
+  assert.ok(generated.generated !== null)
   const hidden = { a: 1 }
   Object.defineProperty(hidden, 'b', { value: 7, enumerable: false })
   const data: unknown[] = [
@@ -196,7 +196,7 @@ test('a module with more constants than one call may pass is built; one the engi
   })
   const values = Array.from({ length: 150_000 }, (_, i) => i)
   const wide = createKernel({ plugins: [many] }).newJSONSchema({ notAny: values }, { codegenThreshold: 0 }) as Compiled
-  assert.ok(wide.compilation.fast !== null, 'the module was built')
+  assert.ok(wide.generated !== null, 'the module was built')
   assert.is(wide.validate(-1), null)
   assert.ok(wide.validate(149_999), 'the last constant is bound')
   assert.ok(wide.validate(7))
@@ -211,7 +211,7 @@ test('a module with more constants than one call may pass is built; one the engi
     emit: () => `${'('.repeat(500_000)}x > 0${')'.repeat(500_000)}`,
   })
   const refused = createKernel({ plugins: [deep] }).newJSONSchema({ deepTest: true }, { codegenThreshold: 0 }) as Compiled
-  assert.is(refused.compilation.fast, null)
+  assert.is(refused.generated, null)
   assert.is(refused.validate(1), null)
   assert.ok(refused.validate(-1))
 })
@@ -243,7 +243,7 @@ test('a failing format is explained without a second check; a keyword whose code
     error: { message: () => 'must be even' },
   })
   const evens = createKernel({ plugins: [even] }).newJSONSchema({ items: { even: true } }, { codegenThreshold: 0 }) as Compiled
-  assert.ok(evens.compilation.fast !== null)
+  assert.ok(evens.generated !== null)
   assert.equal(issuesOf(evens, [2, 3]), ['even /1 #/items/even must be even'])
   assert.is(runs, 1, 'validate ran once, to explain')
 })
@@ -280,7 +280,7 @@ test('a subschema applied per item is written into the loop (items, additionalPr
   const compiled = Object.entries(schemas).map(([name, schema]) => {
     sources.length = 0
     const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
-    assert.ok(generated.compilation.fast !== null, `${name}: one module`)
+    assert.ok(generated.generated !== null, `${name}: one module`)
     assert.ok(sources.some((src) => src.includes('{ let x = ')), `${name}: the record's code is in the loop`)
     return [name, generated, newJSONSchema(schema, { codegen: false }) as Compiled] as const
   })
@@ -327,7 +327,7 @@ test('a subschema applied per item is written into the loop (items, additionalPr
   const compare = (name: string, generated: Compiled, interpreted: Compiled, data: unknown, label: string) => {
     const expected = issuesOf(interpreted, data)
     assert.equal(issuesOf(generated, data), expected, `${name} ${label}`)
-    assert.is(generated.compilation.fast!.check(data), expected === null, `${name} ${label}: module answer`)
+    assert.is(generated.generated!.check(data), expected === null, `${name} ${label}: module answer`)
     compared++
   }
   for (const [name, generated, interpreted] of compiled) {
@@ -363,7 +363,7 @@ test('a node only delegating through $ref fails values JSON cannot hold as the i
   }
   const generated = newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
   const interpreted = newJSONSchema(schema, { codegen: false }) as Compiled
-  assert.ok(generated.compilation.fast !== null)
+  assert.ok(generated.generated !== null)
   const odd = [NaN, Infinity, -Infinity, undefined, () => 1, Symbol('s'), 10n]
   for (const value of [...odd, 1, { t: 'text', v: 'a' }, { t: 'text', v: 1 }, 'str', null]) {
     for (const data of [[1, value], [value, value], [{ t: 'text' }, { t: 'text', v: value }], value]) {

@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { formatCheckers } from '../plugins/format/index.ts'
+import { formatCheckers } from '../formats/index.ts'
 
 interface SuiteCase {
   description: string
@@ -102,8 +102,8 @@ table.run()
 // function on the suite's strings and on edge cases, and no inlining for what it cannot take.
 const inline = suite('format checkers inlined into generated code')
 inline('date, time and date-time inlined answer as the functions', async () => {
-  const { INLINE_DATE_TIME } = await import('../plugins/format/date-time.ts')
-  const { inlined } = await import('../plugins/format/inline.ts')
+  const { INLINE_DATE_TIME } = await import('../formats/date-time.ts')
+  const { inlined } = await import('../plugins/format/_inline.ts')
   const strings = new Set<string>(['2026-02-29T10:00:00Z', '2024-02-29t10:00:00.5z', '1998-12-31T23:59:60Z', '1998-12-31T15:59:60-08:00', '1998-12-31T23:59:60+01:00', '2026-11-21', '23:59:60Z', '10:00:00+24:00', ''])
   for (const c of loadCases()) strings.add(c.test.data)
   for (const [check, { fn, args }] of INLINE_DATE_TIME) {

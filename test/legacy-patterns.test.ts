@@ -8,8 +8,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { SchemaError, createKernel, newJSONSchema } from '../index.ts'
 import type { SchemaWarning } from '../index.ts'
-import { superLinearReason } from '../plugins/regex/index.ts'
-import { linearEngine } from '../plugins/regex/linear.ts'
+import { superLinearReason } from '../regex/index.ts'
+import { linearEngine } from '../regex/linear.ts'
 
 /** Sources seen in schemas in use: valid only without `u`. */
 const LEGACY: [string, string[]][] = [

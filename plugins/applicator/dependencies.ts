@@ -1,6 +1,6 @@
 import { defineKeyword, hasOwn } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
-import { dependentText } from '../validation/required.ts'
+import { dependentText } from '../validation/_shared.ts'
 
 type Dependency = [name: string, required: string[] | null, handle: SchemaHandle | null]
 

@@ -20,7 +20,7 @@
  * pass it takes the keyword's issues (`takeErrors`) and puts back the rewritten ones.
  * Kernel-wide messages per keyword (the `messages` option) go through the `errorMessage` hook.
  */
-import { defineKeyword, hasOwn, isObject } from '../../core/index.ts'
+import { appendPointer, defineKeyword, hasOwn, isObject, unescapePointerToken } from '../../core/index.ts'
 import type { CompileContext, CompiledKeyword, Kernel, KeywordDefinition, RunContext, ValidationIssue } from '../../core/index.ts'
 
 /** Options of `ErrorMessagePlugin`. */
@@ -94,7 +94,7 @@ function propertyOf(issue: ValidationIssue, here: string): string | undefined {
   if (typeof issue.params.missingProperty === 'string') return issue.params.missingProperty
   if (!issue.instancePath.startsWith(here + '/')) return undefined
   const segment = issue.instancePath.slice(here.length + 1).split('/')[0]!
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~')
+  return unescapePointerToken(segment)
 }
 
 function replacement(errors: ValidationIssue[], message: string, instancePath: string, schemaPath: string): ValidationIssue {
@@ -117,7 +117,7 @@ export function rewrite(taken: ValidationIssue[], custom: Custom, here: string, 
       ;(group.params.errors as ValidationIssue[]).push(issue)
       continue
     }
-    const at = typeof issue.params.missingProperty === 'string' ? issue.instancePath : `${here}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`
+    const at = typeof issue.params.missingProperty === 'string' ? issue.instancePath : appendPointer(here, name)
     const r = replacement([issue], custom[name]!, at, schemaPath)
     groups.set(name, r)
     out.push(r)

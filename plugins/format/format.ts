@@ -1,9 +1,9 @@
 import { defineKeyword, got } from '../../core/index.ts'
 import type { FormatChecker } from '../../core/index.ts'
-import { INLINE_DATE_TIME } from './date-time.ts'
-import { inlined } from './inline.ts'
-import { isRegex } from './misc.ts'
-import { hasIdna, isEmail, isHostname, isIdnEmail, isIdnHostname } from './network.ts'
+import { INLINE_DATE_TIME } from '../../formats/date-time.ts'
+import { inlined } from './_inline.ts'
+import { isRegex } from '../../formats/misc.ts'
+import { hasIdna, isEmail, isHostname, isIdnEmail, isIdnHostname } from '../../formats/network.ts'
 
 /** `format` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 /** What each standard format looks like, with an example a reader (or a model) can copy. */

@@ -1,5 +1,5 @@
 import type { CompileContext } from '../../core/index.ts'
-import { count, got } from '../../core/index.ts'
+import { count, excerpt, got, hasOwn } from '../../core/index.ts'
 
 /** Reads a non-negative integer keyword value (`minLength`, `maxItems`, ...); 2.0 counts as 2. */
 export function compileCount(value: unknown, ctx: CompileContext): number {
@@ -51,4 +51,19 @@ export function boundExpectation(comparison: unknown, limit: unknown): string {
 /** What `maxLength` / `minLength` expect, in words (`must be at most 3 characters long`). */
 export function lengthExpectation(bound: 'at most' | 'at least', limit: number): string {
   return `must be ${bound} ${count(limit, 'character')} long`
+}
+
+/** The message of a missing required property. */
+export function missingText(name: string, object: unknown): string {
+  return `must have required property ${excerpt(name, 200)}${got(object)}`
+}
+
+/** The message of a property missing beside the one that requires it (`dependentRequired`, `dependencies`). */
+export function dependentText(missing: string, because: string, object: unknown): string {
+  return `must have property ${excerpt(missing, 200)} because property ${excerpt(because, 200)} is present${got(object)}`
+}
+
+/** Own property present with a value other than `undefined`. */
+export function present(o: Record<string, unknown>, name: string): boolean {
+  return o[name] !== undefined && hasOwn(o, name)
 }

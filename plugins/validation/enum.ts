@@ -1,14 +1,8 @@
-import { canonicalKey, copyJson, defineKeyword, excerpt, got, jsonEqual, jsonTypeOf, valueList } from '../../core/index.ts'
-import { SINCE_06 } from '../dialects.ts'
+import { canonicalKey, copyJson, defineKeyword, got, jsonTypeOf, valueList } from '../../core/index.ts'
 
 /** What `enum` expects, in words (`must be one of: "a", "b"`); the message adds what was received. */
 export function enumExpectation(values: readonly unknown[]): string {
   return `must be one of: ${valueList(values)}`
-}
-
-/** What `const` expects, in words (`must be exactly "a"`). */
-export function constExpectation(value: unknown): string {
-  return `must be exactly ${excerpt(value, 200)}`
 }
 
 /** `enum` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
@@ -55,30 +49,5 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
   error: {
     params: (e) => ({ allowedValues: e.values }),
     message: (_p, e, x) => `${enumExpectation(e.values)}${got(x)}`,
-  },
-})
-
-/** `const` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
-class Const {
-  constructor(readonly value: unknown) {}
-}
-
-/**
- * `const`: the value must be JSON-equal to the given value.
- * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.3
- */
-export const constKeyword = defineKeyword<unknown, Const>({
-  keyword: 'const',
-  dialects: SINCE_06,
-  vocabulary: 'validation',
-  compile: (value) => new Const(copyJson(value).copy),
-  validate: (c, x) => jsonEqual(c.value, x),
-  emit(c, g) {
-    if (jsonTypeOf(c.value) !== g.type) return 'false'
-    return typeof c.value === 'object' && c.value !== null ? undefined : `x === ${JSON.stringify(c.value)}`
-  },
-  error: {
-    params: (c) => ({ allowedValue: c.value }),
-    message: (_p, c, x) => `${constExpectation(c.value)}${got(x)}`,
   },
 })

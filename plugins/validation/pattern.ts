@@ -1,7 +1,7 @@
 import { defineKeyword, got } from '../../core/index.ts'
 import type { RegexMatcher } from '../../core/index.ts'
 import { compilePattern } from '../applicator/_shared.ts'
-import { scanStatements } from '../regex/scan.ts'
+import { scanStatements } from '../../regex/scan.ts'
 
 /**
  * `pattern`: the string must match the ECMAScript regular expression (with the `u` flag),

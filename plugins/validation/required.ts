@@ -1,22 +1,6 @@
-import { defineKeyword, excerpt, got, hasOwn } from '../../core/index.ts'
+import { defineKeyword } from '../../core/index.ts'
 import type { RunContext } from '../../core/index.ts'
-import { compileStringArray } from './_shared.ts'
-import { SINCE_2019 } from '../dialects.ts'
-
-/** Own property present with a value other than `undefined`. */
-/** The message of a missing required property. */
-export function missingText(name: string, object: unknown): string {
-  return `must have required property ${excerpt(name, 200)}${got(object)}`
-}
-
-/** The message of a property missing beside the one that requires it (`dependentRequired`, `dependencies`). */
-export function dependentText(missing: string, because: string, object: unknown): string {
-  return `must have property ${excerpt(missing, 200)} because property ${excerpt(because, 200)} is present${got(object)}`
-}
-
-export function present(o: Record<string, unknown>, name: string): boolean {
-  return o[name] !== undefined && hasOwn(o, name)
-}
+import { compileStringArray, missingText, present } from './_shared.ts'
 
 function reportMissing(names: string[], o: Record<string, unknown>, ctx: RunContext): boolean {
   let ok = true
@@ -58,38 +42,5 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
   error: {
     params: (names, x) => ({ missingProperty: names.find((n) => !present(x as Record<string, unknown>, n)) }),
     message: (p, _names, x) => missingText(String(p.missingProperty), x),
-  },
-})
-
-/**
- * `dependentRequired`: when a property is present, these others must be too.
- * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.4
- */
-export const dependentRequiredKeyword = defineKeyword<unknown, [string, string[]][]>({
-  keyword: 'dependentRequired',
-  vocabulary: 'validation',
-  dialects: SINCE_2019,
-  instanceTypes: ['object'],
-  compile(value, ctx) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail('dependentRequired must be an object')
-    return Object.entries(value as object).map(([k, v]) => [k, compileStringArray(v, ctx, k)])
-  },
-  validate(entries, x, ctx) {
-    const o = x as Record<string, unknown>
-    let ok = true
-    for (const [name, deps] of entries) {
-      if (!present(o, name)) continue
-      for (const dep of deps) {
-        if (present(o, dep)) continue
-        if (!ctx.collecting) return false
-        ok = false
-        ctx.report(
-          { property: name, missingProperty: dep, depsCount: deps.length, deps: deps.join(', ') },
-          dependentText(dep, name, o),
-        )
-        if (!ctx.allErrors) return false
-      }
-    }
-    return ok
   },
 })

@@ -1,12 +1,12 @@
 /**
- * The `draft-07` target of the schema converter (plugins/convert), which the AI SDK asks every
+ * The `draft-07` target of the schema converter (convert/), which the AI SDK asks every
  * Standard Schema for: what each construct becomes, where references land after renames, what
  * it refuses, and the official suite's verdicts kept by every schema it converts.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { newJSONSchema } from '../../index.ts'
-import { convertSchema } from '../../plugins/convert/index.ts'
+import { convertSchema } from '../../convert/index.ts'
 import { keywordsIn, runConverted } from './convert-suite.ts'
 
 const to07 = (schema: unknown) => convertSchema(schema, 'draft-07')

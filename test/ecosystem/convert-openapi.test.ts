@@ -1,12 +1,12 @@
 /**
- * The `openapi-3.0` target of the schema converter (plugins/convert): a self-contained Schema
+ * The `openapi-3.0` target of the schema converter (convert/): a self-contained Schema
  * Object (references inlined), what each construct becomes, what it refuses, and the official
  * suite's verdicts kept by every schema it converts (read back through a small OpenAPI 3.0 to
  * JSON Schema reading, test/ecosystem/openapi-oracle.ts).
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { convertSchema } from '../../plugins/convert/index.ts'
+import { convertSchema } from '../../convert/index.ts'
 import { keywordsIn, runConverted } from './convert-suite.ts'
 import { fromOpenApi30 } from './openapi-oracle.ts'
 

@@ -4,7 +4,7 @@
  * conversion refuses with a "cannot express" error. Skips are listed with their reason.
  */
 import { newJSONSchema } from '../../index.ts'
-import { convertSchema } from '../../plugins/convert/index.ts'
+import { convertSchema } from '../../convert/index.ts'
 import { remotes, suiteFiles } from '../support/suite.ts'
 
 const META = {

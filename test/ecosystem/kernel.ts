@@ -5,7 +5,7 @@
  */
 import { Kernel } from '../../core/index.ts'
 import { metaSchemas } from '../../metaschemas/index.ts'
-import { convertSchema } from '../../plugins/convert/index.ts'
+import { convertSchema } from '../../convert/index.ts'
 import { dialect07, dialect2019, dialect2020, formatCheckers, standardKeywords } from '../../plugins/index.ts'
 
 /** A kernel with the standard presets, formats and meta-schemas, and the converter. */

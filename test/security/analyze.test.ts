@@ -4,7 +4,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { superLinearReason } from '../../plugins/regex/index.ts'
+import { superLinearReason } from '../../regex/index.ts'
 
 const flags = suite('the super-linear check flags the shapes behind ReDoS')
 

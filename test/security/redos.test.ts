@@ -11,7 +11,7 @@ import type { RegexEngine } from '../../core/index.ts'
 import { SchemaError, createKernel, newJSONSchema } from '../../index.ts'
 import type { SchemaWarning } from '../../index.ts'
 import { dialect2020, standardKeywords } from '../../plugins/index.ts'
-import { linearEngine } from '../../plugins/regex/linear.ts'
+import { linearEngine } from '../../regex/linear.ts'
 import { guardedSuite } from '../support/guard.ts'
 
 /** The patterns behind the classic ReDoS reports, and an input that makes a backtracker explode. */

@@ -1,12 +1,12 @@
 /**
- * Simple anchored patterns compiled to code-unit scans in generated code (`plugins/regex/scan.ts`):
+ * Simple anchored patterns compiled to code-unit scans in generated code (`regex/scan.ts`):
  * each scan answers as `RegExp` with the `u` flag on many strings, including surrogates and
  * astral characters; patterns whose greedy reading is not the only one are left to the engine.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { newJSONSchema } from '../../index.ts'
-import { scanStatements } from '../../plugins/regex/scan.ts'
+import { scanStatements } from '../../regex/scan.ts'
 
 const scan = suite('pattern scans')
 

@@ -6,7 +6,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { SchemaError, createKernel, newJSONSchema } from '../../index.ts'
-import { linearEngine, toRE2 } from '../../plugins/regex/linear.ts'
+import { linearEngine, toRE2 } from '../../regex/linear.ts'
 
 const linear = (schema: unknown) => newJSONSchema(schema, { regex: 'linear' })
 const ecmascript = (schema: unknown) => newJSONSchema(schema, { regex: 'ecmascript' })

@@ -1,0 +1,48 @@
+/**
+ * Apply defaults, then validate the defaulted copy: the order every boundary that checks outside
+ * input follows (`~standard`, the integrations), written once so a change to it (what a cycle
+ * returns, which value is handed on) reaches every caller.
+ */
+import { ValidationError } from './errors.ts'
+import type { Kernel } from './kernel.ts'
+import type { Schema } from './validator.ts'
+
+/** The defaulted copy of a value that conforms. */
+export interface Applied<T> {
+  value: T
+  error?: undefined
+}
+
+/** Why the value was rejected. */
+export interface NotApplied {
+  value?: undefined
+  /** Every problem found, or the `$ref` cycle that stopped `applyDefaults`. */
+  error: ValidationError
+  /**
+   * The value `error`'s instance paths point into: the defaulted copy when validation failed,
+   * the input itself when the defaults could not be applied.
+   */
+  checked: unknown
+}
+
+/** The outcome of `applyThenValidate`: `error` is undefined exactly when the value conforms. */
+export type AppliedResult<T> = Applied<T> | NotApplied
+
+/**
+ * `kernel.applyDefaults(value, schema)` then `schema.validator().validate(copy)`. On success
+ * `value` is that copy, never the input; the input is never mutated. A `ValidationError` thrown
+ * by `applyDefaults` (a `$ref` cycle that consumes no input) is returned as the failure, as
+ * `validate` would report it. Allocates the copy on every call.
+ * @throws whatever `applyDefaults` throws that is not a `ValidationError` (never for bad data)
+ */
+export function applyThenValidate<T = unknown>(kernel: Kernel, value: unknown, schema: Schema): AppliedResult<T> {
+  let copy: unknown
+  try {
+    copy = kernel.applyDefaults(value, schema)
+  } catch (e) {
+    if (ValidationError.isInstance(e)) return { error: e, checked: value }
+    throw e
+  }
+  const error = schema.validator().validate(copy)
+  return error === null ? { value: copy as T } : { error, checked: copy }
+}

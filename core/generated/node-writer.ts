@@ -1,0 +1,336 @@
+/**
+ * One node's code in the generated module (`generateModule`): its per-type dispatch, its steps,
+ * the plain-object form and the own-testing form, and, where a loop applies a subschema to each
+ * item, that subschema's code placed in the loop body instead of a call.
+ */
+import type { Handle, Node, Step } from '../node.ts'
+import type { EmitBlock, EmitContext } from './emit.ts'
+import type { JsonType, SchemaHandle, SchemaView } from '../types.ts'
+import type { Source } from './source.ts'
+import { escapePointerToken } from '../pointer.ts'
+
+/** Instance types in step-table order. */
+export const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
+
+/** `EmitContext.inspect` for every generated form. */
+export const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
+
+/**
+ * A step's code: its emitted form, or a call of its `validate` through its own call site
+ * (`called`: it may apply subschemas through the run, out of the generated code's sight).
+ */
+export function stepCode(s: Step, g: EmitContext, src: Source, run: string, general = false): EmitBlock & { called?: true } {
+  // A metered run charges regex scans through the run context: those nodes call every keyword.
+  const emitted = general ? undefined : s.definition.emit?.(s.compiled, g)
+  if (emitted === undefined) return { test: `${src.constant(s.validate)}(${src.constant(s.compiled)}, x, ${run})`, called: true }
+  return typeof emitted === 'string' ? { test: emitted } : emitted
+}
+
+/** What the generated code records where it fails: the node, the step (null: the node itself). */
+export class FailureRecord {
+  constructor(
+    readonly node: Node,
+    readonly step: Step | null,
+    public mirrors: boolean,
+  ) {}
+}
+
+/** How a node's code leaves with a value: `return` in its own function, a block's exit when placed inline. */
+type Exit = (value: string) => string
+const RETURN: Exit = (value) => `return ${value};`
+
+/** Tests selecting one instance type, by step-table index. */
+const TYPE_TESTS = [
+  "typeof x === 'string'",
+  "typeof x === 'number'",
+  "typeof x === 'boolean'",
+  'x === null',
+  'Array.isArray(x)',
+  "(typeof x === 'object' && x !== null && !Array.isArray(x))",
+]
+
+/**
+ * One type's code; `failsWith`: the branch is only a failure at this record (a type mismatch);
+ * `delegates`: the branch is only a call of an asserting subschema on `x` itself (a `$ref`), this
+ * call's code.
+ */
+interface Branch {
+  code: string
+  failsWith: string | null
+  delegates: string | null
+}
+
+/**
+ * A node's code with the most common branch as the fall-through and a test for each other type:
+ * a node of one type is one test and its steps, small enough for the optimizer to inline at its
+ * call sites. Non-JSON values (NaN, undefined, functions) fail at the node itself.
+ */
+function typeDispatch(node: Node, branches: Branch[], own: string, exit: Exit): string {
+  const counts = new Map<string, number>()
+  for (const b of branches) counts.set(b.code, (counts.get(b.code) ?? 0) + 1)
+  const commonCode = [...counts].sort((a, b) => b[1] - a[1])[0]![0]
+  const common = branches.find((b) => b.code === commonCode)!
+  const parts: string[] = []
+  branches.forEach(({ code }, t) => {
+    if (code === commonCode) return
+    parts.push(`if (${TYPE_TESTS[t]}) { ${t === 1 ? `if (x - x !== 0) ${exit(`F(${own}, x)`)} ` : ''}${code} }`)
+  })
+  // Values of the common branch's types, and values JSON cannot hold. A subschema that asserts
+  // fails those too: a node only delegating to one tests for them on its failure alone.
+  if (common.failsWith !== null) parts.push(exit(`F(NJ(x) ? ${own} : ${common.failsWith}, x)`))
+  else if (common.delegates !== null) parts.push(`if (!(${common.delegates})) ${exit(`NJ(x) ? F(${own}, x) : false`)}\n${exit('true')}`)
+  else parts.push(`if (NJ(x)) ${exit(`F(${own}, x)`)} ${commonCode}`)
+  return parts.join('\n')
+}
+
+/**
+ * Property reads of one node's code (`EmitContext.read`): each name read gets a local; a step
+ * assigns it on every read, and steps after one that passed read the local alone (and know the
+ * names it ensured present).
+ */
+class Reads {
+  private readonly locals = new Map<string, string>()
+  private readonly settled = new Set<string>()
+  private readonly ensured = new Set<string>()
+  private readonly readNow: string[] = []
+  private readonly ensuredNow: string[] = []
+  constructor(private readonly src: Source) {}
+
+  read(name: string): string {
+    let local = this.locals.get(name)
+    if (local !== undefined && this.settled.has(name)) return local
+    if (local === undefined) this.locals.set(name, (local = this.src.local()))
+    this.readNow.push(name)
+    return `(${local} = x[${JSON.stringify(name)}])`
+  }
+
+  ensure(name: string): void {
+    this.ensuredNow.push(name)
+  }
+
+  known(name: string): boolean {
+    return this.ensured.has(name)
+  }
+
+  /** The step just generated passed: what it read and ensured holds for the steps after it. */
+  settle(): void {
+    for (const name of this.readNow) this.settled.add(name)
+    for (const name of this.ensuredNow) this.ensured.add(name)
+    this.readNow.length = 0
+    this.ensuredNow.length = 0
+  }
+}
+
+/** A step's code before the prototype check: what precedes its failure, and the failure's value. */
+interface Early {
+  head: string
+  fails: string
+}
+
+/** The module-wide facts a node's code is written with. */
+export interface ModuleFacts {
+  readonly src: Source
+  /** Each node's function name. */
+  readonly fn: ReadonlyMap<Node, string>
+  /** Nodes whose function counts nesting depth (recursive schemas): always called. */
+  readonly recursive: ReadonlySet<Node>
+  /** How many edges of the module lead to each node. */
+  readonly incoming: ReadonlyMap<Node, number>
+  /** The `hasOwnProperty` constant. */
+  readonly hop: string
+}
+
+/**
+ * A subschema's code is placed in a loop body only up to this many characters (past it, the
+ * caller's function could grow beyond what the engine optimizes).
+ */
+const INLINE_LIMIT = 12_000
+
+/** Shorter code stays a call: the engine inlines a small function at its call site by itself. */
+const INLINE_FLOOR = 400
+
+/** Writes node code for one module: failure records, names tested as own, inline placements. */
+export class NodeWriter {
+  /** Names the plain-object forms read without an own-property test (`Object.prototype` must lack them). */
+  readonly ownNames = new Set<string>()
+  private readonly records = new Map<Node, Map<Step | null, { name: string; record: FailureRecord }>>()
+  private readonly placed = new Set<Node>()
+  constructor(private readonly m: ModuleFacts) {}
+
+  /** The constant naming where `node` fails at `step`; it mirrors `validate` only if every use does. */
+  private record(node: Node, step: Step | null, mirrors = false): string {
+    let byStep = this.records.get(node)
+    if (byStep === undefined) this.records.set(node, (byStep = new Map()))
+    const known = byStep.get(step)
+    if (known !== undefined) {
+      known.record.mirrors &&= mirrors
+      return known.name
+    }
+    const record = new FailureRecord(node, step, mirrors)
+    const name = this.m.src.constant(record)
+    byStep.set(step, { name, record })
+    return name
+  }
+
+  /** `call` (a boolean expression) with the path segment pushed when it fails. */
+  private segment(call: string, seg: string | undefined): string {
+    if (seg === undefined) return call
+    // A constant name goes on the failure path already escaped as a pointer token.
+    if (/^"(?:[^"\\]|\\.)*"$/.test(seg)) return `(${call} || Q(${this.m.src.constant('/' + escapePointerToken(JSON.parse(seg) as string))}))`
+    return `(${call} || P(${seg}))`
+  }
+
+  /** `EmitContext.apply`: a call of the subschema's function. */
+  apply(h: SchemaHandle, value: string, seg?: string): string {
+    const target = (h as Handle).node
+    if (!target.asserts) return 'true'
+    return this.segment(`${this.m.fn.get(target)!}(${value})`, seg)
+  }
+
+  /**
+   * `EmitContext.applyEach`: a subschema applied only here (one edge leads to it), not recursive,
+   * from code that is itself not placed inline, is written into the loop body: `x` rebound to the
+   * item in a block whose exits assign the answer. Otherwise a call, as `apply`.
+   */
+  applyEach(h: SchemaHandle, value: string, seg: string | undefined, nested: boolean): { setup: string; test: string } {
+    const target = (h as Handle).node
+    const call = { setup: '', test: this.apply(h, value, seg) }
+    if (!target.asserts || nested || this.m.recursive.has(target) || this.m.incoming.get(target) !== 1 || this.placed.has(target)) return call
+    const src = this.m.src
+    const mark = src.locals.length
+    const answer = src.local()
+    const item = src.local()
+    const label = `${answer}$`
+    const outer = src.enter(`${answer}_`)
+    const code = this.body(target, true, (v) => `{ ${answer} = ${v}; break ${label}; }`, true).code
+    const locals = src.leave(outer)
+    if (code.length > INLINE_LIMIT || code.length < INLINE_FLOOR) {
+      // The call it stays: the two locals taken for the placement are given back.
+      src.locals.length = mark
+      return call
+    }
+    this.placed.add(target)
+    return { setup: `${item} = ${value}; ${label}: { let x = ${item}${locals.map((n) => `, ${n}`).join('')};\n${code}\n}`, test: this.segment(answer, seg) }
+  }
+
+  /** A node's function(s): the plain-object form, and the own-testing form when the first tests own properties. */
+  functions(node: Node): string {
+    const src = this.m.src
+    const name = this.m.fn.get(node)!
+    const fn = (plainObjects: boolean): { code: string; testsOwn: boolean } => {
+      const outer = src.enter('')
+      const made = this.body(node, plainObjects, RETURN, false)
+      const locals = src.leave(outer)
+      return { code: `${locals.length > 0 ? `var ${locals.join(', ')};` : ''} ${made.code}`, testsOwn: made.testsOwn }
+    }
+    const plain = fn(true)
+    const tested = plain.testsOwn ? `\nfunction ${name}$own(x) { ${fn(false).code} }` : ''
+    if (!this.m.recursive.has(node)) return `function ${name}(x) { ${plain.code} }${tested}`
+    return `function ${name}(x) { if (++D > ${MAX_DEPTH}) throw BAIL; var r = ${name}_(x); D--; return r; }
+function ${name}_(x) { ${plain.code} }${tested}`
+  }
+
+  /**
+   * The node's code, leaving through `exit`; `plainObjects`: objects here are known to inherit none
+   * of the names read. `nested`: the code is itself placed inline (no further placement in it).
+   */
+  private body(node: Node, plainObjects: boolean, exit: Exit, nested: boolean): { code: string; testsOwn: boolean } {
+    const src = this.m.src
+    const own = this.record(node, null)
+    let testsOwn = false
+    const branch = (t: number): Branch => {
+      let checked = false
+      let descends = false
+      let step: Step | null = null
+      // Calls of an asserting subschema on `x` itself (a step made of one is a delegation).
+      const selfCalls = new Set<string>()
+      const reads = new Reads(src)
+      const g: EmitContext = {
+        exhaustive: false,
+        type: TYPES[t]!,
+        constant: (v) => src.constant(v),
+        local: () => src.local(),
+        apply: (h, v, seg) => {
+          descends = true
+          const code = this.apply(h, v, seg)
+          if (v === 'x' && seg === undefined && code !== 'true') selfCalls.add(code)
+          return code
+        },
+        applyEach: (h, v, seg) => {
+          descends = true
+          return this.applyEach(h, v, seg, nested)
+        },
+        inspect,
+        fail: () => `F(${this.record(node, step)}, x)`,
+        own: (key) => {
+          const text = JSON.stringify(key)
+          if (key in Object.prototype || !plainObjects) return `${this.m.hop}(x, ${text})`
+          this.ownNames.add(key)
+          checked = testsOwn = true
+          return 'true'
+        },
+        read: (key) => reads.read(key),
+        ensure: (key) => reads.ensure(key),
+        known: (key) => reads.known(key),
+      }
+      // Steps before the first one applying a subschema, then the rest (see `plainCheck`).
+      const before: Early[] = []
+      const after: string[] = []
+      let ended = false
+      let failsWith: string | null = null
+      const kept: EmitBlock[] = []
+      for (const s of node.table[t]!) {
+        descends = false
+        step = s
+        const code = stepCode(s, g, src, 'Rn()')
+        // Code after this step runs only when it passed: its reads and presences hold there.
+        reads.settle()
+        if (code.test === 'true' && code.setup === undefined) continue
+        kept.push(code)
+        const early = !(descends || code.called === true || after.length > 0)
+        const rec = code.transparent === true ? null : this.record(node, s, code.mirrorsValidate === true)
+        const fails = rec === null ? 'false' : `F(${rec}, x)`
+        // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
+        if (code.test === 'false' && code.setup === undefined) {
+          if (before.length === 0 && after.length === 0) failsWith = rec
+          if (early) before.push({ head: '', fails })
+          else after.push(exit(fails))
+          ended = true
+          break
+        }
+        const head = `${code.setup ?? ''}\nif (!(${code.test})) `
+        if (early) before.push({ head, fails })
+        else after.push(head + exit(fails))
+      }
+      const parts = checked ? plainCheck(before, after, `${this.m.fn.get(node)!}$own(x)`, exit) : [...before.map((p) => p.head + exit(p.fails)), ...after]
+      if (checked) failsWith = null
+      const only = kept.length === 1 ? kept[0]! : null
+      const delegates = only !== null && only.transparent === true && only.setup === undefined && selfCalls.has(only.test) ? only.test : null
+      return { code: `${parts.join('\n')}${ended ? '' : `\n${exit('true')}`}`, failsWith, delegates }
+    }
+    const code = node.asserts ? typeDispatch(node, TYPES.map((_, t) => branch(t)), own, exit) : exit('true')
+    return { code, testsOwn }
+  }
+}
+
+/**
+ * The plain-object form's steps with the prototype check placed before the first step that
+ * applies a subschema: steps before it (`required`, counts) run on any object, and a failure there
+ * is trusted only after a prototype check on that failure path. So objects failing early (a
+ * missing property) never reach the hot check's property load, where their shapes (often
+ * dictionary-mode, after a `delete`) would make it slower for every later object; no subschema
+ * is evaluated before the check, so no object's subtree is evaluated twice.
+ *
+ * `x.__proto__` (the accessor Object.prototype holds) is a map load the optimizer inlines, where
+ * `Object.getPrototypeOf` stays a call (about 10 ns per object; used on failure paths only). It
+ * names the true prototype unless `x` has an own `__proto__` whose value is Object.prototype
+ * itself, which JSON (and structured clone) cannot produce; objects with a null prototype read
+ * `undefined` there and take the testing form.
+ */
+function plainCheck(before: Early[], after: string[], own: string, exit: Exit): string[] {
+  const guarded = before.map((p) => p.head + exit(`PLAIN(x) ? ${p.fails} : ${own}`))
+  return [...guarded, `if (!(CLEAN && x.__proto__ === OP)) ${exit(own)}`, ...after]
+}
+
+/** Levels of recursive-node nesting before handing the value to the general path (deep data). */
+export const MAX_DEPTH = 256

@@ -1,0 +1,17 @@
+import { defineKeyword, got } from '../../../core/index.ts'
+import { decodeBase64, isJson } from '../_shared.ts'
+
+/** `contentMediaType` in draft-07: an `application/json` string (decoded first when base64) must parse. */
+export const contentMediaTypeDraft07Keyword = defineKeyword<unknown, { base64: boolean }>({
+  keyword: 'contentMediaType',
+  vocabulary: 'content',
+  dialects: ['draft-07'],
+  instanceTypes: ['string'],
+  stage: -1,
+  compile: (value, ctx) => (value === 'application/json' ? { base64: ctx.schema.contentEncoding === 'base64' } : undefined),
+  validate(c, x) {
+    const text = c.base64 ? decodeBase64(x as string) : (x as string)
+    return text === undefined || isJson(text)
+  },
+  error: { message: (_p, _c, x) => `must be a JSON document (contentMediaType application/json, e.g. {"a":1})${got(x)}` },
+})

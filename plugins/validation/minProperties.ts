@@ -1,0 +1,4 @@
+import { count, keys } from './_count.ts'
+
+/** `minProperties`. @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.2 */
+export const minPropertiesKeyword = count('minProperties', 'object', keys, (n, l) => n >= l, ['property', 'properties'])
