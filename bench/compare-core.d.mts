@@ -13,6 +13,8 @@ export interface CompareOptions {
   build: boolean
   /** Keep V8's compilation cache on in the timed processes (default off). */
   sharedCodeCache: boolean
+  /** How many more times a row worse than the A/A spread runs (its rounds pooled); default 2. */
+  confirm: number
   /** Whether the run writes bench/RESULTS.compare.md: a git ref, every row, at least 11 rounds, not quick. */
   write: boolean
 }

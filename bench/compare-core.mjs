@@ -10,6 +10,8 @@ const USAGE = `usage: npm run bench:compare -- --before <git-ref> [options]
   --slice <ms>       time slice per build per round (default 60)
   --only <ids>       run only these rows, comma-separated (e.g. 1v,4i,5); not written
   --quick            5 rounds of 15 ms slices: a smoke run, not written
+  --confirm <n>      run a row that is worse than the A/A spread again, up to n times, pooling
+                     its rounds (default 2; 0: never)
   --keep             keep the temporary worktree and the twin's copy (their paths are printed)
   --no-build         use the working tree's dist/ as it is (default: node scripts/build.mjs first)
   --shared-code-cache  keep V8's compilation cache on (default: off, so the builds' generated
@@ -21,7 +23,7 @@ const USAGE = `usage: npm run bench:compare -- --before <git-ref> [options]
  * @param {readonly string[]} argv the arguments after the script name
  */
 export function parseArgs(argv) {
-  const opts = { before: undefined, beforeDir: undefined, rounds: 11, sliceMs: 60, only: undefined, quick: false, keep: false, build: true, sharedCodeCache: false }
+  const opts = { before: undefined, beforeDir: undefined, rounds: 11, sliceMs: 60, only: undefined, quick: false, keep: false, build: true, sharedCodeCache: false, confirm: 2 }
   const fail = (why) => {
     throw new Error(`${why}\n\n${USAGE}`)
   }
@@ -68,6 +70,9 @@ export function parseArgs(argv) {
           .map((s) => s.trim())
           .filter((s) => s.length > 0)
         if (opts.only.length === 0) fail('--only needs at least one row id')
+        break
+      case '--confirm':
+        opts.confirm = count(value(i++, a), a, 0)
         break
       case '--quick':
         opts.quick = true

@@ -44,6 +44,12 @@ args('--keep, --no-build and --shared-code-cache', () => {
   assert.not.ok(parseArgs(['--before', 'main']).sharedCodeCache)
 })
 
+args('--confirm takes 0 or more; 2 by default', () => {
+  assert.is(parseArgs(['--before', 'main']).confirm, 2)
+  assert.is(parseArgs(['--before', 'main', '--confirm', '0']).confirm, 0)
+  assert.throws(() => parseArgs(['--before', 'main', '--confirm', '-1']), /whole number/)
+})
+
 args('refuses a missing ref, a missing value, a bad count and an unknown argument, with the usage', () => {
   for (const [argv, why] of [
     [[], /one of --before <git-ref> and --before-dir <dir> is required/],
