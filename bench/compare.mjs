@@ -26,7 +26,7 @@
 // order: the third validator compiled of the recursive row i3a-plain ran at 0.4-0.5x of the first
 // two whichever build it came from (0.37x A/A), and evened out with the cache off.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -273,7 +273,8 @@ function render(opts, meta, summary, results) {
   const lines = ['# schemavet before/after comparison', '']
   lines.push(`- Date: ${new Date().toISOString()}; Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}`)
   lines.push(`- Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; load average (1 min) at start ${meta.loadAtStart.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)}`)
-  lines.push(`- before: ${opts.beforeDir === undefined ? `\`${opts.before}\` = ` : ''}${meta.beforeCommit}; after: the working tree at ${meta.afterCommit}; twin: a copy of the after build's dist/ (a second module instance of the same code)`)
+  const built = (dir) => statSync(join(dir, 'dist', 'index.js')).mtime.toISOString()
+  lines.push(`- before: ${opts.beforeDir === undefined ? `\`${opts.before}\` = ` : ''}${meta.beforeCommit} (dist/ written ${built(meta.beforeDir)}); after: the working tree at ${meta.afterCommit} (dist/ written ${built(root)}); twin: a copy of the after build's dist/ (a second module instance of the same code)`)
   lines.push(
     `- Method: the three builds in one process; per row ${cfg.rounds} rounds, each running every build for a ${cfg.sliceMs} ms slice in an order that rotates per round ` +
       `(row 5: ${cfg.sliceMs * 2.5} ms slices in a fresh process of its own), after a ${cfg.warmMs} ms warm-up per build; a gc before each row. ` +
@@ -437,7 +438,7 @@ try {
     }
     summary = summarizeRan()
   }
-  const text = render(opts, { loadAtStart, beforeCommit, afterCommit, confirmed }, summary, results)
+  const text = render(opts, { loadAtStart, beforeCommit, afterCommit, confirmed, beforeDir }, summary, results)
   console.log(text)
   if (opts.write) {
     const out = new URL('./RESULTS.compare.md', import.meta.url)
