@@ -161,7 +161,8 @@ function printProfile(p) {
     const where = f.url.startsWith('file:') ? path.relative(root, fileURLToPath(f.url)) : f.url
     // No file: schemavet's generated code (its functions are n<id>, check, F, P, ...) or V8/Node internals.
     const generated = /^(n\d+\w*|check|checkNode|enter|failure|generated|F|P|Q|Rn|PLAIN|NJ)$/.test(f.functionName)
-    return `${f.functionName || '(anonymous)'} ${where ? `${where}:${f.lineNumber + 1}` : generated ? '(generated)' : '(native)'}`
+    const name = f.functionName.length > 100 ? `${f.functionName.slice(0, 100)}…` : f.functionName || '(anonymous)'
+    return `${name} ${where ? `${where}:${f.lineNumber + 1}` : generated ? '(generated)' : '(native)'}`
   }
   const self = new Map()
   const inclusive = new Map()
