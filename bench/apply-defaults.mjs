@@ -5,7 +5,9 @@
  * 1,000, 4,000 and 16,000 levels deep (`[[[...[1]...]]]`), with `validate` beside it. Reports
  * the time per level and its ratio to the 1,000-level figure: linear work keeps the ratio near 1
  * (the promise is within 1.5x); a walk that re-validates each level's subtree makes it grow with
- * the depth.
+ * the depth. Beside the elapsed time, the process's CPU time per level (all threads, the GC's
+ * helpers included): on a machine other processes keep busy, a call of 50 ms is descheduled
+ * more often than one of 1 ms, which inflates the elapsed ratio but not the CPU one.
  *
  * Run: npm run build && node bench/apply-defaults.mjs [--quick]
  */
@@ -25,16 +27,23 @@ function nested(depth) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(2)} ms`)
 
-/** Median time of `fn()` over up to `runs` runs (fewer once 3 s are spent: a quadratic row stays finite). */
+/**
+ * Median elapsed and CPU milliseconds of `fn()` over up to `runs` runs (fewer once 3 s are spent:
+ * a quadratic row stays finite).
+ */
 function time(fn, runs) {
   const times = []
+  const cpus = []
   for (let i = 0; i < runs; i++) {
+    const cpu = process.cpuUsage()
     const start = performance.now()
     fn()
     times.push(performance.now() - start)
+    const used = process.cpuUsage(cpu)
+    cpus.push((used.user + used.system) / 1000)
     if (times.reduce((a, b) => a + b, 0) > 3_000) break
   }
-  return median(times)
+  return { ms: median(times), cpu: median(cpus) }
 }
 
 const v = newJSONSchema(schema)
@@ -59,14 +68,24 @@ for (const depth of [1_000, 4_000, 16_000]) {
     ['validate', () => v.validate(data)],
   ]) {
     if (previous[op] > 20_000) {
-      rows.push({ operation: op, depth, time: `not run (${fmt(previous[op])} at the previous depth)`, perLevel: '', 'vs 1,000': '' })
+      rows.push({ operation: op, depth, time: `not run (${fmt(previous[op])} at the previous depth)`, perLevel: '', 'vs 1,000': '', cpuPerLevel: '', 'cpu vs 1,000': '' })
       continue
     }
-    const ms = time(fn, quick ? 3 : 11)
+    const { ms, cpu } = time(fn, quick ? 3 : 11)
     previous[op] = ms
     const perLevel = (ms * 1e6) / depth
+    const cpuPerLevel = (cpu * 1e6) / depth
     base[op] ??= perLevel
-    rows.push({ operation: op, depth, time: fmt(ms), perLevel: `${perLevel.toFixed(0)} ns/level`, 'vs 1,000': `${(perLevel / base[op]).toFixed(2)}x` })
+    base[`${op} cpu`] ??= cpuPerLevel
+    rows.push({
+      operation: op,
+      depth,
+      time: fmt(ms),
+      perLevel: `${perLevel.toFixed(0)} ns/level`,
+      'vs 1,000': `${(perLevel / base[op]).toFixed(2)}x`,
+      cpuPerLevel: `${cpuPerLevel.toFixed(0)} ns/level`,
+      'cpu vs 1,000': `${(cpuPerLevel / base[`${op} cpu`]).toFixed(2)}x`,
+    })
   }
 }
 

@@ -4,10 +4,14 @@
 const USAGE = `usage: npm run bench:compare -- --before <git-ref> [options]
 
   --before <ref>     the build to compare against (any git ref: a commit, a branch, HEAD~5)
+  --before-dir <dir> or a build already made: a directory holding dist/ (and node_modules, or
+                     beside a project that has them), used as it is; never written
   --rounds <n>       interleaved rounds per row (default 11; at least 11 for a written result)
   --slice <ms>       time slice per build per round (default 60)
   --only <ids>       run only these rows, comma-separated (e.g. 1v,4i,5); not written
   --quick            5 rounds of 15 ms slices: a smoke run, not written
+  --confirm <n>      run a row that is worse than the A/A spread again, up to n times, pooling
+                     its rounds (default 2; 0: never)
   --keep             keep the temporary worktree and the twin's copy (their paths are printed)
   --no-build         use the working tree's dist/ as it is (default: node scripts/build.mjs first)
   --shared-code-cache  keep V8's compilation cache on (default: off, so the builds' generated
@@ -19,7 +23,7 @@ const USAGE = `usage: npm run bench:compare -- --before <git-ref> [options]
  * @param {readonly string[]} argv the arguments after the script name
  */
 export function parseArgs(argv) {
-  const opts = { before: undefined, rounds: 11, sliceMs: 60, only: undefined, quick: false, keep: false, build: true, sharedCodeCache: false }
+  const opts = { before: undefined, beforeDir: undefined, rounds: 11, sliceMs: 60, only: undefined, quick: false, keep: false, build: true, sharedCodeCache: false, confirm: 2 }
   const fail = (why) => {
     throw new Error(`${why}\n\n${USAGE}`)
   }
@@ -49,6 +53,9 @@ export function parseArgs(argv) {
       case '--before':
         opts.before = value(i++, a)
         break
+      case '--before-dir':
+        opts.beforeDir = value(i++, a)
+        break
       case '--rounds':
         opts.rounds = count(value(i++, a), a, 1)
         roundsGiven = true
@@ -63,6 +70,9 @@ export function parseArgs(argv) {
           .map((s) => s.trim())
           .filter((s) => s.length > 0)
         if (opts.only.length === 0) fail('--only needs at least one row id')
+        break
+      case '--confirm':
+        opts.confirm = count(value(i++, a), a, 0)
         break
       case '--quick':
         opts.quick = true
@@ -83,13 +93,14 @@ export function parseArgs(argv) {
         fail(`unknown argument "${a}"`)
     }
   }
-  if (opts.before === undefined) fail('--before <git-ref> is required')
+  if ((opts.before === undefined) === (opts.beforeDir === undefined)) fail('one of --before <git-ref> and --before-dir <dir> is required')
   if (opts.quick) {
     if (!roundsGiven) opts.rounds = 5
     if (!sliceGiven) opts.sliceMs = 15
   }
   // A result file is written only for a full run: every row, at least 11 rounds.
-  opts.write = !opts.quick && opts.only === undefined && opts.rounds >= 11
+  // (a --before-dir build has no commit to name, so it is not written either)
+  opts.write = !opts.quick && opts.only === undefined && opts.rounds >= 11 && opts.beforeDir === undefined
   return opts
 }
 

@@ -1,7 +1,10 @@
 /**
- * The driver of one evaluation pass: runs the root task, and each task a deep split hands it,
- * on a fresh JavaScript stack; remembers split answers for the retried parent; picks the plain
- * or the metered run once per pass from the compile's limits.
+ * The driver of one call: runs the root of each pass, and each part deep data splits off, on a
+ * fresh JavaScript stack, for both modes of the traversal (`traversal.ts`). A validating pass
+ * retries the parent of a split-off task with its remembered answer; a defaults walk walks the
+ * slots it deferred after its root. Picks the plain or the metered run once per pass from the
+ * compile's limits. `applyDefaults` holds one driver for its whole call: the walk, its branch
+ * tests and its cycle checks.
  */
 import type { ValidationIssue } from './errors.ts'
 import { WorkLimit } from './limits.ts'
@@ -12,6 +15,19 @@ import type { AnswerMemo } from './run.ts'
 import { DeepSplit, SPLIT_DEPTH, StopCollecting } from './pass.ts'
 import type { MemoEntry, PassSettings, Task } from './pass.ts'
 import type { Resource } from './schema-index.ts'
+
+/** Levels a defaults walk goes down one stack before deferring a slot (its frames are larger than a run's). */
+export const DEFAULTS_SPLIT_DEPTH = 256
+
+/** The defaults mode of the traversal, as the driver runs it: its root, then each slot it deferred. */
+export interface SlotWalk<S> {
+  walkRoot(): void
+  resume(slot: S): void
+}
+
+const FLAG: PassSettings = { collecting: false, allErrors: false, maxErrors: 1 }
+/** The dynamic scope a branch test starts in (runs copy it, never change it). */
+const NO_SCOPE: Resource[] = []
 
 /** What a pass returns; `limit` is set when it ran out of work budget (then `errors` is that issue). */
 export interface PassResult {
@@ -27,17 +43,24 @@ export class Driver {
   private memo: Map<Node, Map<object, MemoEntry[]>> | null = null
   /** A pass is under way (a keyword may call back into the same validator: it gets a new driver). */
   busy = false
+  /** An `applyDefaults` call is under way on this driver (another call gets a new driver). */
+  walking = false
   /** The plain run of the last pass, restarted by the next one. */
   private spare: Run | null = null
-  /**
-   * @param sharedMeter a budget shared with the caller (`applyDefaults` charges its own walk and
-   * its tests to one meter); by default each `run` starts a fresh one of the node's `maxWork`.
-   */
+  /** The issues of the last pass (null when it did not collect) and its work-limit issue. */
+  private issues: ValidationIssue[] | null = null
+  private limitIssue: ValidationIssue | undefined = undefined
+  /** The task of a branch test, reused: a test allocates no task. */
+  private readonly probe: Task = { node: null as unknown as Node, instance: undefined, pointer: '', depth: 0, scope: NO_SCOPE, scopeKey: '' }
+  /** The task stack of the running pass, kept: a branch test allocates none. */
+  private readonly stack: Task[] = []
+  /** Slots a defaults walk deferred past its split depth, walked last in first out. */
+  private readonly slots: unknown[] = []
+
   constructor(
     private readonly dynamicHandles: (resource: Resource, anchor: string) => Handle,
-    private readonly sharedMeter?: Meter,
-    /** Answers kept across this driver's passes (`applyDefaults`' branch tests). */
-    private readonly answers?: AnswerMemo,
+    /** Answers kept across this driver's boolean passes (`applyDefaults`' branch tests: see `keepAnswers`). */
+    private answers?: AnswerMemo,
   ) {}
 
   dynamicHandle(resource: Resource, anchor: string): Handle {
@@ -58,10 +81,80 @@ export class Driver {
 
   /** Evaluates one task (a node, or one step of it, at a given instance path). */
   runTask(first: Task, settings: PassSettings): PassResult {
+    const ok = this.pass(first, settings, null)
+    const limit = this.limitIssue
+    return limit === undefined ? { ok, errors: this.issues ?? [] } : { ok, errors: [limit], limit }
+  }
+
+  /**
+   * A branch test of a defaults walk: the boolean answer of `node` on `instance`, the value at
+   * `depth` of the walk's path (the walk's ancestors stay in place above it), charged to the
+   * walk's `meter` (see `ranOut`). Allocates no task or result.
+   */
+  test(node: Node, instance: unknown, depth: number, meter: Meter | null): boolean {
+    const probe = this.probe
+    probe.node = node
+    probe.instance = instance
+    probe.depth = depth
+    const ok = this.pass(probe, FLAG, meter)
+    probe.instance = undefined
+    return ok
+  }
+
+  /** The last pass stopped at the end of its work budget (its answer is then no answer). */
+  get ranOut(): boolean {
+    return this.limitIssue !== undefined
+  }
+
+  /** The answers kept across boolean passes, if any (see `keepAnswers`). */
+  get keptAnswers(): AnswerMemo | undefined {
+    return this.answers
+  }
+
+  /** Answers to keep across the boolean passes from now on (a fresh copy of the data gets fresh ones). */
+  keepAnswers(answers: AnswerMemo | undefined): void {
+    this.answers = answers
+    this.spare = null
+  }
+
+  /**
+   * Walks defaults over the whole data: the walk's root, then each slot it deferred, each from a
+   * fresh stack. A `RangeError` (the caller was deep already) starts over, with a quarter of the
+   * stack allowance, on the fresh walk `start` makes (and a fresh copy of the data).
+   */
+  walkDefaults<S>(start: (allowance: number) => SlotWalk<S>): void {
+    for (let allowance = DEFAULTS_SPLIT_DEPTH; ; allowance >>= 2) {
+      const slots = this.slots
+      slots.length = 0
+      const walk = start(allowance)
+      try {
+        walk.walkRoot()
+        while (slots.length > 0) walk.resume(slots.pop() as S)
+        return
+      } catch (e) {
+        if (e instanceof RangeError && allowance > 4) continue
+        throw e
+      }
+    }
+  }
+
+  /** Defers a slot of the running defaults walk to its own stack (see `walkDefaults`). */
+  defer(slot: unknown): void {
+    this.slots.push(slot)
+  }
+
+  private pass(first: Task, settings: PassSettings, meter: Meter | null): boolean {
+    // A pass inside a pass (not one this driver starts itself) gets a stack of its own.
+    const stack = this.busy ? [] : this.stack
     this.busy = true
+    this.issues = null
+    this.limitIssue = undefined
+    stack.push(first)
     try {
-      return this.tasks(first, settings)
+      return this.tasks(stack, settings, meter)
     } finally {
+      // Popped, not truncated: `length = 0` drops the backing store, and each test would grow a new one.
+      while (stack.length !== 0) stack.pop()
       this.busy = false
       this.memo = null
     }
@@ -94,14 +187,14 @@ export class Driver {
     }
   }
 
-  private tasks(first: Task, settings: PassSettings): PassResult {
-    const tasks: Task[] = [first]
-    const data = first.instance
+  /** The answer of the pass; its issues go to `issues`, an exhausted budget to `limitIssue`. */
+  private tasks(tasks: Task[], settings: PassSettings, shared: Meter | null): boolean {
+    const first = tasks[0]!
     let limit = SPLIT_DEPTH
-    this.ancestors[0] = data
+    this.ancestors[first.depth] = first.instance
     // Chosen once per pass: a schema without limits runs the plain `Run` and is never charged.
     const policy = first.node.policy
-    const meter = policy === null ? null : (this.sharedMeter ?? { left: policy.maxWork })
+    const meter = policy === null ? null : (shared ?? { left: policy.maxWork })
     for (;;) {
       const task = tasks[tasks.length - 1]!
       let run: Run
@@ -115,8 +208,8 @@ export class Driver {
         ok = task.step !== undefined ? run.evaluateStep(task.step, task.instance) : task.node.evaluate(task.instance, run)
       } catch (e) {
         if (e instanceof WorkLimit) {
-          const issue = e.issue()
-          return { ok: false, errors: [issue], limit: issue }
+          this.limitIssue = e.issue()
+          return false
         }
         if (e instanceof DeepSplit) {
           tasks.push(e.task)
@@ -127,13 +220,19 @@ export class Driver {
           continue
         }
         if (e instanceof StopCollecting) {
-          if (tasks.length === 1) return { ok: false, errors: run.errors ?? [] }
+          if (tasks.length === 1) {
+            this.issues = run.errors
+            return false
+          }
           ok = false
         } else {
           throw e
         }
       }
-      if (tasks.length === 1) return { ok, errors: run.errors ?? [] }
+      if (tasks.length === 1) {
+        this.issues = run.errors
+        return ok
+      }
       tasks.pop()
       const memo = (this.memo ??= new Map())
       const byNode = memo.get(task.node) ?? new Map<object, MemoEntry[]>()

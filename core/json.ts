@@ -182,52 +182,126 @@ export const COPY_LIMIT = 50_000_000
  * copy is a tree, as JSON is: an object the input reuses at two places is copied at each. Data
  * that contains itself keeps its loop in the copy and is flagged `cyclic`. `owned` receives
  * every container created. Throws past `COPY_LIMIT` containers instead of exhausting memory.
+ * Allocates the copy and, per level of nesting, nothing else (the path is kept in lists reused
+ * across levels; a loop is found by comparing with one object on the path, see `enter`).
  */
 export function copyJson<T>(value: T, owned?: Set<object>): { copy: T; cyclic: boolean } {
   if (typeof value !== 'object' || value === null || !isPlainContainer(value)) return { copy: value, cyclic: false }
-  // Containers on the current path, to their copies: a reference back to one is a loop.
-  const open = new Map<object, object>()
+  // A getter in the data may copy too: that call gets lists of its own.
+  const path = sparePath ?? { sources: [], copies: [], keyLists: [], next: [], deepest: 0 }
+  sparePath = null
+  let done = false
+  try {
+    const result = copyAlong(value, owned, path)
+    done = true
+    return result
+  } finally {
+    // Kept for the next copy when emptied (popped: no reference to the data stays) and not huge.
+    if (done && path.sources.length === 0 && path.deepest <= 1 << 16) sparePath = path
+  }
+}
+
+/** The path lists of a copy, per depth: the source container, its copy, its keys (null for an array), the next index to copy. */
+interface CopyPath {
+  sources: object[]
+  copies: object[]
+  keyLists: (string[] | null)[]
+  next: number[]
+  /** The greatest depth they held (lists grown past 65,536 levels are not kept). */
+  deepest: number
+}
+
+/** Lists of a finished copy, reused by the next: a deep copy then grows none. */
+let sparePath: CopyPath | null = null
+function copyAlong<T>(value: T & object, owned: Set<object> | undefined, path: CopyPath): { copy: T; cyclic: boolean } {
+  const { sources, copies, keyLists, next } = path
   let cyclic = false
   let made = 0
-  const frames: { source: object; copy: object; keys: string[] | null; next: number }[] = []
+  // A loop in the data makes the walk descend forever along a path that repeats (each object's
+  // children come in a fixed order), so it passes the object it recorded at the last power-of-two
+  // depth again within as many levels, once that depth is inside the loop (Brent's cycle finding).
+  let anchor: object | null = null
+  let anchorDepth = -1
   const enter = (source: object): object => {
     if (++made > COPY_LIMIT) throw new Error(`data too large to copy: its shared subtrees expand past ${COPY_LIMIT} objects`)
     const isArray = Array.isArray(source)
     const copy = isArray ? new Array((source as unknown[]).length) : {}
-    open.set(source, copy)
     owned?.add(copy)
-    frames.push({ source, copy, keys: isArray ? null : Object.keys(source), next: 0 })
+    const d = sources.length
+    if (d > path.deepest) path.deepest = d
+    sources.push(source)
+    copies.push(copy)
+    keyLists.push(isArray ? null : Object.keys(source))
+    next.push(0)
+    if ((d & (d - 1)) === 0) {
+      anchor = source
+      anchorDepth = d
+    }
     return copy
   }
   const root = enter(value)
-  while (frames.length > 0) {
-    const frame = frames[frames.length - 1]!
-    const length = frame.keys === null ? (frame.source as unknown[]).length : frame.keys.length
-    if (frame.next === length) {
-      frames.pop()
-      open.delete(frame.source)
+  while (sources.length > 0) {
+    const top = sources.length - 1
+    const source = sources[top]!
+    const keys = keyLists[top]!
+    const length = keys === null ? (source as unknown[]).length : keys.length
+    if (next[top] === length) {
+      sources.pop()
+      copies.pop()
+      keyLists.pop()
+      next.pop()
+      if (anchorDepth >= top) anchor = null
       continue
     }
-    const i = frame.next++
-    const key = frame.keys === null ? i : frame.keys[i]!
-    const v = (frame.source as Record<string, unknown>)[key]
+    const i = next[top]!++
+    const key = keys === null ? i : keys[i]!
+    const v = (source as Record<string, unknown>)[key]
     let out: unknown = v
     if (typeof v === 'object' && v !== null && isPlainContainer(v)) {
-      const loop = open.get(v)
-      if (loop !== undefined) {
+      if (v === anchor) {
+        // The first value on the path that repeats one above it: from there the copy links back
+        // to the earlier copy (what copying with a lookup of the whole path at each level gives).
         cyclic = true
-        out = loop
+        const at = firstRepeat(sources, v)
+        out = copies[at.earlier]!
+        if (at.index < sources.length) {
+          const parent = at.index - 1
+          const parentKeys = keyLists[parent]!
+          const parentKey = parentKeys === null ? next[parent]! - 1 : parentKeys[next[parent]! - 1]!
+          sources.length = copies.length = keyLists.length = next.length = at.index
+          anchor = null
+          setSlot(copies[parent]!, parentKey, out)
+          continue
+        }
+        anchor = null
       } else {
         out = enter(v)
       }
     }
-    if (frame.keys === null) (frame.copy as unknown[])[i] = out
-    else setOwn(frame.copy as Record<string, unknown>, key as string, out)
+    setSlot(copies[top]!, key, out)
   }
   return { copy: root as T, cyclic }
 }
 
-function isPlainContainer(value: object): boolean {
+function setSlot(copy: object, key: string | number, value: unknown): void {
+  if (typeof key === 'number') (copy as unknown[])[key] = value
+  else setOwn(copy as Record<string, unknown>, key, value)
+}
+
+/** In `path` followed by `last`: the first index holding an object found earlier, and that earlier index. */
+function firstRepeat(path: readonly object[], last: object): { index: number; earlier: number } {
+  const seen = new Map<object, number>()
+  for (let i = 0; i <= path.length; i++) {
+    const x = i === path.length ? last : path[i]!
+    const earlier = seen.get(x)
+    if (earlier !== undefined) return { index: i, earlier }
+    seen.set(x, i)
+  }
+  throw new Error('unreachable: the last object is on the path')
+}
+
+/** An array or a plain object: what `copyJson` copies (a class instance is shared, not copied). */
+export function isPlainContainer(value: object): boolean {
   if (Array.isArray(value)) return true
   const proto = Object.getPrototypeOf(value)
   return proto === Object.prototype || proto === null

@@ -384,8 +384,7 @@ export class Kernel {
   applyDefaults<I, O>(value: NoInfer<I>, schema: TypedSchema<I, O>): O
   applyDefaults(value: unknown, schema: Schema): unknown
   applyDefaults(value: unknown, schema: Schema): unknown {
-    const validator = this.ownValidator(schema.validator())
-    return applyDefaultsWith(validator.compilation, value, (v) => validator.throwIfCycle(v))
+    return applyDefaultsWith(this.ownValidator(schema.validator()).compilation, value)
   }
 
   private readonly foreign = new WeakMap<object, JSONSchemaValidator>()

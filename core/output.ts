@@ -91,9 +91,17 @@ class TracingRun extends Run {
     return true
   }
 
+  /** Charges the trace to a budget of `maxWork`, as `validate` is charged (untrusted mode, or `maxWork` given). */
+  limitWork(maxWork: number): this {
+    this.meter = { left: maxWork }
+    this.maxWork = maxWork
+    return this
+  }
+
   override apply(handle: SchemaHandle, x: unknown, segment?: string | number): boolean {
     const kf = this.keywordFrame!
     const h = handle as Handle
+    this.charge(1 + h.node.steps.length)
     const parent = kf.node.node.where
     const child = h.node.where
     let loc = kf.kwLoc
@@ -299,7 +307,7 @@ function flatten(unit: OutputUnit, key: 'errors' | 'annotations', out: OutputUni
   return out
 }
 
-/** Output from the issues of `validate()`, for what a tracing run cannot follow (very deep data). */
+/** Output from the issues of `validate()`, for what a tracing run cannot follow (very deep data, an exhausted work budget). */
 function fromIssues(error: ValidationError | null, format: 'basic' | 'detailed'): OutputUnit {
   if (error === null) return { valid: true, keywordLocation: '', instanceLocation: '' }
   const pointerOf = (schemaPath: string) => (schemaPath.includes('#') ? schemaPath.slice(schemaPath.indexOf('#') + 1) : '')
@@ -327,8 +335,12 @@ export function buildOutput(source: OutputSource, data: unknown, format: OutputF
   driver.ancestors[0] = data
   const task = { node: compilation.root, instance: data, pointer: '', depth: 0, scope: [], scopeKey: '' }
   const run = new TracingRun({ collecting: true, allErrors: true, maxErrors }, driver, task, Infinity)
+  const policy = compilation.root.policy
+  if (policy !== null) run.limitWork(policy.maxWork)
   let valid: boolean
   try {
+    // The entry is charged like an application, as the driver charges a pass's root.
+    run.charge(1 + compilation.root.steps.length)
     valid = compilation.root.evaluate(data, run)
   } catch (e) {
     if (e instanceof CycleAbort) return cycleOutput(e, run, compilation, source.hooks, hooks)

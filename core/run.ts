@@ -376,6 +376,10 @@ export type AnswerMemo = Map<object, (Node | boolean)[]>
  * data costs each level once, not once per level above it (quadratic). The walk forgets the
  * answers about an object and its ancestors when it fills a default into it. Only where an
  * answer is a pure function of node and value: no dynamic scope, no annotations collected.
+ *
+ * Only applications to a child value are kept: a test enters at the value the walk stands on and
+ * finds every child's answer kept, and what it applies in place on that value is bounded by the
+ * schema, not by the data. One answer per object is the rule, so a list of two, never grown.
  */
 export class MemoRun extends Run {
   constructor(
@@ -389,8 +393,9 @@ export class MemoRun extends Run {
   }
 
   override apply(handle: SchemaHandle, x: unknown, segment?: string | number): boolean {
-    const node = (handle as Handle).node
-    if (typeof x !== 'object' || x === null || this.collecting || this.evaluated !== null || node.pushScope) return super.apply(handle, x, segment)
+    const h = handle as Handle
+    const node = h.node
+    if (!h.child || typeof x !== 'object' || x === null || this.collecting || this.evaluated !== null || node.pushScope) return super.apply(handle, x, segment)
     const known = this.memo.get(x)
     if (known !== undefined) {
       for (let i = 0; i < known.length; i += 2) if (known[i] === node) return known[i + 1] as boolean

@@ -103,18 +103,28 @@ export abstract class Traversal {
    * level: a store, and a scan of the path each time the depth doubles.
    */
   protected visit(d: number, x: unknown): void {
-    this.driver.ancestors[d] = x
-    if (d >= 8 && (d & (d - 1)) === 0) checkPath(this.driver.ancestors, d)
+    const path = this.driver.ancestors
+    path[d] = x
+    if (d >= 8 && (d & (d - 1)) === 0) {
+      const at = firstRepeat(path, d)
+      if (at >= 0) this.cyclicData(at)
+    }
+  }
+
+  /** The value at depth `at` of the path occurs above it too: the data contains itself. */
+  protected cyclicData(_at: number): never {
+    throw new CyclicDataError()
   }
 }
 
-/** Throws `CyclicDataError` when an object occurs twice in `path[0..d]`. */
-export function checkPath(path: readonly unknown[], d: number): void {
+/** The least depth in `path[0..d]` whose object occurs above it too, or -1. */
+function firstRepeat(path: readonly unknown[], d: number): number {
   const seen = new Set<unknown>()
   for (let i = 0; i <= d; i++) {
     const a = path[i]
     if (typeof a !== 'object' || a === null) continue
-    if (seen.has(a)) throw new CyclicDataError()
+    if (seen.has(a)) return i
     seen.add(a)
   }
+  return -1
 }

@@ -67,6 +67,14 @@ export interface SchemaView {
    * reference) and whether the edge is a reference. Walk these to see the whole compiled graph.
    */
   readonly subschemas: readonly SubschemaEdge[]
+  /**
+   * The subschemas that must hold for the part of the value at `segment` (a property name or an
+   * item index), or for the value itself when `segment` is undefined, by its keywords'
+   * `mustHold`. Allocates the list.
+   */
+  mustHold(segment?: string | number): readonly SchemaHandle[]
+  /** Its keywords that have early checks (`KeywordDefinition.early`), bound to their compiled values. */
+  readonly early: readonly EarlyStep[]
 }
 
 /** One subschema a compiled schema holds (`SchemaView.subschemas`). */
@@ -428,6 +436,63 @@ export interface KeywordDefinition<V = any, C = any> {
   emit?(compiled: C, g: EmitContext): Code | EmitBlock | undefined
   /** Contributes to `applyDefaults`: fill defaults into `instance` (the current slot). */
   defaults?(compiled: C, instance: unknown, ctx: DefaultsContext): void
+  /**
+   * Which of its subschemas must hold wherever the schema holds, read by tools that reason about
+   * a value before it is complete (the streaming early stop): for `segment` a property name or an
+   * item index, those that apply to that part of an object or array; for `segment` undefined,
+   * those that apply to the value itself (`allOf`, `$ref`). None for subschemas that may not
+   * apply (`anyOf`, `if`, `not`). Leaving one out only means fewer early checks.
+   */
+  mustHold?(compiled: C, segment: string | number | undefined): readonly SchemaHandle[]
+  /**
+   * What the keyword can decide while the value is still arriving, in its own words: only what
+   * no later text and no `default` can undo (see `EarlyCheck`).
+   */
+  early?: EarlyCheck<C>
+}
+
+/**
+ * A keyword's checks on a value still being parsed. Each returns the issue (params and message,
+ * in the shape `validate` reports) when the value can no longer pass, else undefined. Defaults
+ * only add missing object properties, so a value's JSON type, a finished string, number,
+ * boolean or null, an array's length and an object's present keys are final.
+ */
+export interface EarlyCheck<C> {
+  /** A value of JSON type `type` begins here. */
+  begin?(compiled: C, type: JsonType): EarlyIssue | undefined
+  /** Item `index` of the array here begins. */
+  item?(compiled: C, index: number): EarlyIssue | undefined
+  /** The object here has key `name` (its `distinctKeys`-th distinct key); reported at the object. */
+  key?(compiled: C, name: string, distinctKeys: number): EarlyIssue | undefined
+  /**
+   * A string value begins here: a watcher to give its text piece by piece (`piece`, and `start`,
+   * the text so far up to a message's excerpt). Undefined when the keyword cannot fail a string early.
+   */
+  text?(compiled: C): ((piece: string, start: string) => EarlyIssue | undefined) | undefined
+  /**
+   * The value here is finished (a scalar, or an array: both final). `true`: the keyword's own
+   * `validate` and `error` decide, on scalars (string, number, boolean, null) of its
+   * `instanceTypes`, with no run context (only for keywords whose `validate` reads none).
+   */
+  end?: true | ((compiled: C, value: unknown) => EarlyIssue | undefined)
+}
+
+/** An issue a keyword's early check found (the kernel adds where, and which keyword). */
+export interface EarlyIssue {
+  params: Record<string, unknown>
+  message: string
+}
+
+/** A keyword of a compiled schema with its early checks bound to its compiled value (`SchemaView.early`). */
+export interface EarlyStep {
+  readonly keyword: string
+  /** Where the keyword is written (the issue's `schemaPath`). */
+  readonly schemaPath: string
+  begin(type: JsonType): EarlyIssue | undefined
+  item(index: number): EarlyIssue | undefined
+  key(name: string, distinctKeys: number): EarlyIssue | undefined
+  text(): ((piece: string, start: string) => EarlyIssue | undefined) | undefined
+  end(value: unknown): EarlyIssue | undefined
 }
 
 /** What a `compileKeyword` tap returns: the definition and its compiled value. */

@@ -173,15 +173,6 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     return buildOutput(source, data, format)
   }
 
-  /** Throws the cycle error `validate` would report for `data`, if any (used by applyDefaults). @internal */
-  throwIfCycle(data: unknown): void {
-    try {
-      this.pass(data, FLAG)
-    } catch (e) {
-      if (e instanceof CycleAbort) throw new ValidationError([this.issueOf(e, data)])
-    }
-  }
-
   private pass(data: unknown, settings: PassSettings) {
     return this.driver().run(this.compilation.root, data, settings)
   }

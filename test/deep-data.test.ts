@@ -11,6 +11,7 @@
 import * as assert from 'uvu/assert'
 import { ValidationError, applyDefaults, newJSONSchema, newSimpleJSONSchema } from '../index.ts'
 import { guardedSuite, thrown } from './support/guard.ts'
+import { copyJson } from '../core/json.ts'
 
 const DEEP = 100_000
 const COMPARE_DEPTH = 10_000
@@ -272,6 +273,58 @@ cyclicData('applyDefaults throws a ValidationError for a.children = [a] under a 
 
 cyclicData('applyDefaults throws a ValidationError for a.self = a under a schema that walks into self', () => {
   assertCyclicData(thrown(() => applyDefaults(loopThroughSelf(), newJSONSchema(SELF))))
+})
+
+cyclicData('applyDefaults throws a ValidationError for loops longer than the depth it defers slots at', () => {
+  // A deferred slot is walked from a fresh stack: the loop check must still see the path above it.
+  for (const length of [3, 300, 1000]) {
+    const first: unknown[] = []
+    let last = first
+    for (let i = 1; i < length; i++) last.push((last = []))
+    last.push(first)
+    const error = thrown(() => applyDefaults(first, newJSONSchema({ items: { $ref: '#' } })))
+    assertCyclicData(error)
+    assert.is((error as ValidationError).errors[0]!.instancePath, '/0'.repeat(length), `where the loop closes (${length} arrays)`)
+  }
+})
+
+/** `value` as lines `path=json` and `path->earlier path` (a reference back up the path), in key order. */
+function loopShape(value: unknown): string {
+  const open = new Map<object, string>()
+  const out: string[] = []
+  const go = (v: unknown, at: string): void => {
+    if (typeof v !== 'object' || v === null) return void out.push(`${at}=${JSON.stringify(v)}`)
+    const earlier = open.get(v)
+    if (earlier !== undefined) return void out.push(`${at}->${earlier}`)
+    open.set(v, at)
+    for (const k of Object.keys(v)) go((v as Record<string, unknown>)[k], `${at}/${k}`)
+    open.delete(v)
+  }
+  go(value, '')
+  return out.join('\n')
+}
+
+cyclicData('copyJson links each loop back where it closes, for loops of any length and start', () => {
+  // The copy finds a loop without a lookup per level: it must still close each at its first repeat.
+  for (let length = 1; length <= 40; length += 3) {
+    for (const start of [0, 1, 9, 30]) {
+      for (const detour of [0, 3]) {
+        const nodes: Record<string, unknown>[] = []
+        for (let i = 0; i < start + length; i++) nodes.push({ side: Array.from({ length: detour }, (_, j) => ({ j, list: [j] })) })
+        for (let i = 0; i + 1 < nodes.length; i++) nodes[i]!.next = nodes[i + 1]
+        nodes.at(-1)!.next = nodes[start]
+        nodes.at(-1)!.more = [nodes[0], { again: nodes[start] }]
+        const { copy, cyclic } = copyJson(nodes[0])
+        assert.ok(cyclic, `flagged cyclic (length ${length}, start ${start})`)
+        assert.is(loopShape(copy), loopShape(nodes[0]), `length ${length}, start ${start}, detour ${detour}`)
+        assert.ok(copy !== nodes[0] && (copy as Record<string, unknown>).next !== nodes[1], 'a copy, not the input')
+      }
+    }
+  }
+  const shared = { a: [1] }
+  const dag = copyJson({ x: shared, y: [shared, { z: shared }] })
+  assert.not.ok(dag.cyclic, 'an object at two places is no loop')
+  assert.is(loopShape(dag.copy), loopShape({ x: shared, y: [shared, { z: shared }] }))
 })
 
 cyclicData('applyDefaults copies data that contains itself where the schema does not walk into the loop', () => {

@@ -169,6 +169,20 @@ behaviour('data nested deeper than the trace can follow still gets its issues', 
   assert.ok(out.errors!.every((u) => u.error !== undefined && u.instanceLocation!.startsWith('/0/0/0')))
 })
 
+behaviour('spends the work budget validate spends: past maxWork the output is the limit issue', () => {
+  const s = newJSONSchema({ type: 'array', items: { type: 'integer' } }, { untrusted: true, maxWork: 1000 })
+  const data = Array.from({ length: 5000 }, () => 1)
+  const limit = s.validate(data)!.errors[0]!
+  assert.is(limit.keyword, 'limit')
+  for (const format of ['basic', 'detailed'] as const) {
+    const out = s.output(data, format)
+    assert.is(out.valid, false, format)
+    assert.ok(JSON.stringify(out).includes(limit.message), `${format}: the limit issue`)
+  }
+  // Within the budget the trace is the ordinary one.
+  assert.equal(s.output(data.slice(0, 10), 'basic'), { valid: true, keywordLocation: '', instanceLocation: '' })
+})
+
 behaviour('an unknown format name is a TypeError', () => {
   assert.throws(() => newJSONSchema({}).output(1, 'verbose' as 'basic'), /unknown output format "verbose"/)
 })

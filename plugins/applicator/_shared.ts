@@ -41,21 +41,32 @@ export function compilePattern(source: unknown, ctx: CompileContext, ...segments
 export function reportBranches(ctx: RunContext, branches: ValidationIssue[][]): boolean {
   if (!ctx.collecting) return false
   if (!ctx.allErrors) {
-    const here = ctx.instancePath
-    let meant: ValidationIssue[] | undefined
-    let count = 0
-    for (const issues of branches) {
-      if (issues.every((i) => i.instancePath === here && (i.keyword === 'type' || i.keyword === 'false schema'))) continue
-      meant = issues
-      count++
-    }
-    if (count === 1 && meant!.length > 0) {
-      ctx.restoreErrors(meant!)
+    const meant = meantBranch(branches, ctx.instancePath)
+    if (meant >= 0) {
+      ctx.restoreErrors(branches[meant]!)
       return false
     }
   }
   for (const issues of branches) ctx.restoreErrors(issues)
   return true
+}
+
+/**
+ * The branch of a failed `anyOf`/`oneOf` at instance location `here` the data was meant for: the
+ * one branch that got past a type mismatch (or a `false` schema) at `here`, when exactly one did;
+ * -1 when none or several did. `branches` holds each failed branch's
+ * issues. The rule `validate` applies without `allErrors`, exported so a renderer of
+ * `allErrors` results (the command line) reads a failed alternative the same way. Allocates nothing.
+ */
+export function meantBranch(branches: readonly (readonly ValidationIssue[])[], here: string): number {
+  let meant = -1
+  for (let b = 0; b < branches.length; b++) {
+    const issues = branches[b]!
+    if (issues.every((i) => i.instancePath === here && (i.keyword === 'type' || i.keyword === 'false schema'))) continue
+    if (meant >= 0) return -1
+    meant = b
+  }
+  return meant
 }
 
 /** Alternatives a failed `anyOf`/`oneOf` message sums up; the rest are counted. */

@@ -49,6 +49,11 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
       value === false,
     )
   },
+  mustHold: (a, segment) => (typeof segment === 'string' && isAdditional(a, segment) ? [a.handle] : []),
+  // A key is never taken away: a forbidden one is final as soon as its name has arrived.
+  early: {
+    key: (a, name) => (a.forbidden && isAdditional(a, name) ? { params: { additionalProperty: name }, message: additionalText(name) } : undefined),
+  },
   validate(a, x, ctx) {
     const o = x as Record<string, unknown>
     const tracker = ctx.evaluated

@@ -12,6 +12,7 @@ export const allOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
   schemaShape: 'schemaArray',
   applies: 'in-place',
   compile: compileSchemaArray,
+  mustHold: (branches, segment) => (segment === undefined ? branches : []),
   validate(branches, x, ctx) {
     let ok = true
     for (const b of branches) {

@@ -31,6 +31,7 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
     const prefix = ctx.schema.prefixItems
     return new Items(ctx.subschema(), Array.isArray(prefix) ? prefix.length : 0, value === false)
   },
+  mustHold: (c, segment) => (typeof segment === 'number' && segment >= c.from ? [c.handle] : []),
   validate(c, x, ctx) {
     const a = x as unknown[]
     if (!c.handle.asserts && !ctx.exhaustive) return true

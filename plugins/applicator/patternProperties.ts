@@ -17,6 +17,7 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, Sc
     if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail('patternProperties must be an object of schemas')
     return Object.keys(value as object).map((source) => [compilePattern(source, ctx, source), ctx.subschema(source)])
   },
+  mustHold: (entries, segment) => (typeof segment === 'string' ? entries.filter(([re]) => re.test(segment)).map(([, handle]) => handle) : []),
   validate(entries, x, ctx) {
     const o = x as Record<string, unknown>
     const tracker = ctx.evaluated

@@ -20,6 +20,11 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     if (entries.length >= SPARSE_FROM && !hasOwn(ctx.schema, 'required') && !hasOwn(ctx.schema, 'additionalProperties')) sparse.add(entries)
     return entries
   },
+  mustHold(entries, segment) {
+    if (typeof segment !== 'string') return []
+    for (const [name, handle] of entries) if (name === segment) return [handle]
+    return []
+  },
   validate(entries, x, ctx) {
     const o = x as Record<string, unknown>
     const tracker = ctx.evaluated

@@ -14,6 +14,7 @@ export const refKeyword = defineKeyword<string, SchemaHandle>({
     if (typeof value !== 'string') ctx.fail('$ref must be a string')
     return ctx.resolveRef(value)
   },
+  mustHold: (handle, segment) => (segment === undefined ? [handle] : []),
   validate: (handle, x, ctx) => ctx.apply(handle, x),
   emit: (handle, g) => ({ test: g.apply(handle, js`x`), transparent: true }),
   defaults: (handle, _x, ctx) => ctx.fillHere(handle),

@@ -36,5 +36,6 @@ export function bound(keyword: string, comparison: string, passes: (x: number, l
       params: (limit) => ({ comparison, limit }),
       message: (p, _limit, x) => boundText(p.comparison, p.limit, x),
     },
+    early: { end: true },
   })
 }

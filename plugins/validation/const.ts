@@ -1,5 +1,6 @@
 import { copyJson, defineKeyword, excerpt, got, js, jsonEqual, jsonTypeOf, literal } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
+import { gotStart, startsOneOf } from './_shared.ts'
 
 /** What `const` expects, in words (`must be exactly "a"`). */
 export function constExpectation(value: unknown): string {
@@ -28,5 +29,10 @@ export const constKeyword = defineKeyword<unknown, Const>({
   error: {
     params: (c) => ({ allowedValue: c.value }),
     message: (_p, c, x) => `${constExpectation(c.value)}${got(x)}`,
+  },
+  // A string fails once the value does not start with what has arrived.
+  early: {
+    text: (c) => startsOneOf([c.value], (start) => ({ params: { allowedValue: c.value }, message: `${constExpectation(c.value)}${gotStart(start)}` })),
+    end: true,
   },
 })

@@ -1,4 +1,5 @@
 import { canonicalKey, copyJson, defineKeyword, got, joinCode, js, jsonTypeOf, literal, valueList } from '../../core/index.ts'
+import { gotStart, startsOneOf } from './_shared.ts'
 
 /** What `enum` expects, in words (`must be one of: "a", "b"`); the message adds what was received. */
 export function enumExpectation(values: readonly unknown[]): string {
@@ -49,5 +50,10 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
   error: {
     params: (e) => ({ allowedValues: e.values }),
     message: (_p, e, x) => `${enumExpectation(e.values)}${got(x)}`,
+  },
+  // A string fails once no allowed string starts with what has arrived.
+  early: {
+    text: (e) => startsOneOf(e.values, (start) => ({ params: { allowedValues: e.values }, message: `${enumExpectation(e.values)}${gotStart(start)}` })),
+    end: true,
   },
 })

@@ -19,4 +19,5 @@ export const minLengthKeyword = defineKeyword<unknown, number>({
   },
   emit: (limit, g) => js`(x.length >= ${literal(2 * limit)} || (x.length >= ${literal(limit)} && ${g.constant(codePointLength)}(x) >= ${literal(limit)}))`,
   error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `${lengthExpectation('at least', p.limit as number)}${got(x)}` },
+  early: { end: true },
 })

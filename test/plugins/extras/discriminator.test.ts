@@ -47,6 +47,14 @@ discriminator('a missing tag and a value that is not an object are one issue eac
   assert.equal(v.validate([1])?.errors.map((i) => i.message), ['must be an object with property "kind" (one of: "cat", "dog") (got [1])'])
 })
 
+discriminator('a declared tag must be an own property; a found one is read inherited too', () => {
+  const inherited = Object.create({ kind: 'cat' }) as Record<string, unknown>
+  inherited.lives = 3
+  assert.equal(kernel().newJSONSchema(pet).validate(inherited)?.errors.map((i) => i.message), ['must have property "kind" (one of: "cat", "dog") (got {"lives":3})'])
+  // The found discriminator routes to the cat branch, which then fails on required alone.
+  assert.equal(createKernel().newJSONSchema(pet).validate(inherited)?.errors.map((i) => i.schemaPath), ['#/oneOf/0/required'])
+})
+
 discriminator('evaluates only the selected branch', () => {
   const calls: string[] = []
   const probe = defineKeyword<string, string>({ keyword: 'probe', vocabulary: 'test', compile: (v) => v, validate: (name) => (calls.push(name), true) })
