@@ -158,10 +158,7 @@ export class Node {
   pushScope = false
   /** Limits of the compile this node belongs to; null (the plain run) unless some are set. */
   policy: RunPolicy | null = null
-  /**
-   * The boolean-pass evaluator of the interpreter. A method, not a
-   * closure per node: compiled schemas stay small.
-   */
+  /** The interpreter's boolean-pass evaluator. A method, not a closure per node: compiled schemas stay small. */
   evaluate(x: unknown, run: Run): boolean {
     if (run.collecting || run.evaluated !== null || this.general) return run.evaluateNode(this, x)
     const t = typeIndex(x)

@@ -1,5 +1,5 @@
 /**
- * One wording everywhere (issue 27, item 1). test/messages.json holds a case per keyword and
+ * One wording everywhere. test/messages.json holds a case per keyword and
  * dialect: a schema, data that fails it, where the issue sits, the words that state what the
  * schema expected in its own terms, and the text that shows what was received. Each case runs on
  * both tiers; then the same message must reach the Standard Schema issues, the MCP SDK client

@@ -1,5 +1,5 @@
 /**
- * The early-stop checks of `streamObject` (issue 7): a stop as soon as the streamed value can no
+ * The early-stop checks of `streamObject`: a stop as soon as the streamed value can no
  * longer become valid, and never a stop for text whose final value (after defaults) is valid.
  */
 import { suite } from 'uvu'
