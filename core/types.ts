@@ -201,6 +201,11 @@ export interface ResolvedOptions {
   readonly maxSchemaNodes: number
   readonly maxRefs: number
   readonly maxWork: number
+  /**
+   * Set by the kernel for its own meta-schema check, not a user option: generated checks of open
+   * `properties` with many names walk the object's keys instead of reading each name.
+   */
+  readonly keyWalk?: boolean
 }
 
 /** The regex engines a kernel can use (option `regex`). */

@@ -15,9 +15,13 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   instanceTypes: ['object'],
   compile(value, ctx) {
     const entries = compileSchemaMap(value, ctx)
-    // An open schema with many optional names (a meta-schema, an options bag) usually meets
-    // objects holding few of them: its generated check walks the object's keys.
-    if (entries.length >= SPARSE_FROM && !hasOwn(ctx.schema, 'required') && !hasOwn(ctx.schema, 'additionalProperties')) sparse.add(entries)
+    // Whether objects fill most names or few cannot be told from the schema (a configuration
+    // document fills most of an open 50-name `properties`), so the generated check reads the
+    // names in order unless the compile knows its objects hold few of them: a meta-schema check,
+    // whose schema objects use a handful of the meta-schema's many keywords each.
+    if (ctx.options.keyWalk === true && entries.length >= KEY_WALK_FROM && !hasOwn(ctx.schema, 'required') && !hasOwn(ctx.schema, 'additionalProperties')) {
+      keyWalk.add(entries)
+    }
     return entries
   },
   mustHold(entries, segment) {
@@ -62,7 +66,7 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
       terms.push(js`((${v} = x[${key}]) === undefined || ${own === 'true' ? js`` : js`!${own} || `}${child})`)
     }
     const inOrder = terms.length === 0 ? js`true` : joinCode(terms, js` && `)
-    if (!sparse.has(entries)) return { test: inOrder, transparent: true }
+    if (!keyWalk.has(entries)) return { test: inOrder, transparent: true }
     return { ...byKeys(entries, g), transparent: true }
   },
   defaults(entries, x, ctx) {
@@ -71,12 +75,14 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   },
 })
 
-/** From this many names on, an open `properties` counts as sparse (see `compile`). */
-const SPARSE_FROM = 8
-const sparse = new WeakSet<object>()
+/** From this many names on, an open `properties` under a key-walk compile walks the keys (see `compile`). */
+const KEY_WALK_FROM = 8
+const keyWalk = new WeakSet<object>()
 
 /**
- * One switch per own key of the object instead of a read per name. A failure records this step
+ * One dispatch per own key of the object instead of a read per name: the key's index in a `Map`
+ * (a hash lookup, where a `switch` on the names is a chain of string compares), then a `switch`
+ * on that small integer (a jump table). A failure records this step
  * (`g.fail()`), which the interpreter then explains in the schema's order, so the failure reported
  * is the interpreter's. (Running the reads in order again here instead would evaluate the failing
  * subschema twice per level: exponential in the nesting of sparse objects, as in meta-schemas.)
@@ -86,15 +92,19 @@ function byKeys(entries: [string, SchemaHandle][], g: EmitContext): EmitBlock {
   const i = g.local()
   const k = g.local()
   const ok = g.local()
+  const v = g.local()
   const cases: Code[] = []
+  const index = new Map<string, number>()
   for (const [name, handle] of entries) {
-    const child = g.apply(handle, js`x[${k}]`)
-    if (child !== 'true') cases.push(js`case ${literal(name)}: if (x[${k}] !== undefined && !${child}) ${ok} = false; break;`)
+    const child = g.apply(handle, v)
+    if (child === 'true') continue
+    cases.push(js`case ${literal(cases.length)}: if ((${v} = x[${k}]) !== undefined && !${child}) ${ok} = false; break;`)
+    index.set(name, cases.length - 1)
   }
   if (cases.length === 0) return { test: js`true` }
   return {
     setup: js`${ok} = true; ${keys} = ${g.constant(Object.getOwnPropertyNames)}(x);
-for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${k}) { ${joinCode(cases, js` `)} } }
+for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${g.constant(index)}.get(${k})) { ${joinCode(cases, js` `)} } }
 if (!${ok}) ${ok} = ${g.fail()};`,
     test: ok,
   }

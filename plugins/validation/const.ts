@@ -24,7 +24,9 @@ export const constKeyword = defineKeyword<unknown, Const>({
   validate: (c, x) => jsonEqual(c.value, x),
   emit(c, g) {
     if (jsonTypeOf(c.value) !== g.type) return js`false`
-    return typeof c.value === 'object' && c.value !== null ? undefined : js`x === ${literal(c.value as string | number | boolean | null)}`
+    // An object or array: a deep equality that stops at the first difference.
+    if (typeof c.value === 'object' && c.value !== null) return js`${g.constant(jsonEqual)}(${g.constant(c.value)}, x)`
+    return js`x === ${literal(c.value as string | number | boolean | null)}`
   },
   error: {
     params: (c) => ({ allowedValue: c.value }),
