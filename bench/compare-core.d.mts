@@ -1,7 +1,10 @@
 // Types of bench/compare-core.mjs, for its unit test (the bench scripts are plain JavaScript).
 
 export interface CompareOptions {
-  before: string
+  /** The git ref to build, or undefined with `beforeDir`. */
+  before: string | undefined
+  /** A directory holding a build (dist/) to use as the before build. */
+  beforeDir: string | undefined
   rounds: number
   sliceMs: number
   only: string[] | undefined
@@ -10,7 +13,9 @@ export interface CompareOptions {
   build: boolean
   /** Keep V8's compilation cache on in the timed processes (default off). */
   sharedCodeCache: boolean
-  /** Whether the run writes bench/RESULTS.compare.md: every row, at least 11 rounds, not quick. */
+  /** How many more times a row worse than the A/A spread runs (its rounds pooled); default 2. */
+  confirm: number
+  /** Whether the run writes bench/RESULTS.compare.md: a git ref, every row, at least 11 rounds, not quick. */
   write: boolean
 }
 
@@ -42,6 +47,15 @@ export interface RowSummary {
   verdict: 'worse' | 'same' | 'better'
 }
 
-export function summarize(rows: readonly RowRounds[]): { spread: number; rows: RowSummary[]; worse: string[] }
+export function summarize(rows: readonly RowRounds[]): {
+  /** The largest |ln(A/A)| over the rows: the verdict's threshold. */
+  spread: number
+  /** The median |ln(A/A)| over the rows. */
+  typical: number
+  rows: RowSummary[]
+  worse: string[]
+  /** Rows within the spread but slower than the typical A/A gap. */
+  slower: string[]
+}
 
 export function rotation(n: number, r: number): number[]

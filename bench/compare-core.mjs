@@ -4,10 +4,14 @@
 const USAGE = `usage: npm run bench:compare -- --before <git-ref> [options]
 
   --before <ref>     the build to compare against (any git ref: a commit, a branch, HEAD~5)
+  --before-dir <dir> or a build already made: a directory holding dist/ (and node_modules, or
+                     beside a project that has them), used as it is; never written
   --rounds <n>       interleaved rounds per row (default 11; at least 11 for a written result)
   --slice <ms>       time slice per build per round (default 60)
   --only <ids>       run only these rows, comma-separated (e.g. 1v,4i,5); not written
   --quick            5 rounds of 15 ms slices: a smoke run, not written
+  --confirm <n>      run a row that is worse than the A/A spread again, up to n times, pooling
+                     its rounds (default 2; 0: never)
   --keep             keep the temporary worktree and the twin's copy (their paths are printed)
   --no-build         use the working tree's dist/ as it is (default: node scripts/build.mjs first)
   --shared-code-cache  keep V8's compilation cache on (default: off, so the builds' generated
@@ -19,7 +23,7 @@ const USAGE = `usage: npm run bench:compare -- --before <git-ref> [options]
  * @param {readonly string[]} argv the arguments after the script name
  */
 export function parseArgs(argv) {
-  const opts = { before: undefined, rounds: 11, sliceMs: 60, only: undefined, quick: false, keep: false, build: true, sharedCodeCache: false }
+  const opts = { before: undefined, beforeDir: undefined, rounds: 11, sliceMs: 60, only: undefined, quick: false, keep: false, build: true, sharedCodeCache: false, confirm: 2 }
   const fail = (why) => {
     throw new Error(`${why}\n\n${USAGE}`)
   }
@@ -49,6 +53,9 @@ export function parseArgs(argv) {
       case '--before':
         opts.before = value(i++, a)
         break
+      case '--before-dir':
+        opts.beforeDir = value(i++, a)
+        break
       case '--rounds':
         opts.rounds = count(value(i++, a), a, 1)
         roundsGiven = true
@@ -63,6 +70,9 @@ export function parseArgs(argv) {
           .map((s) => s.trim())
           .filter((s) => s.length > 0)
         if (opts.only.length === 0) fail('--only needs at least one row id')
+        break
+      case '--confirm':
+        opts.confirm = count(value(i++, a), a, 0)
         break
       case '--quick':
         opts.quick = true
@@ -83,13 +93,14 @@ export function parseArgs(argv) {
         fail(`unknown argument "${a}"`)
     }
   }
-  if (opts.before === undefined) fail('--before <git-ref> is required')
+  if ((opts.before === undefined) === (opts.beforeDir === undefined)) fail('one of --before <git-ref> and --before-dir <dir> is required')
   if (opts.quick) {
     if (!roundsGiven) opts.rounds = 5
     if (!sliceGiven) opts.sliceMs = 15
   }
   // A result file is written only for a full run: every row, at least 11 rounds.
-  opts.write = !opts.quick && opts.only === undefined && opts.rounds >= 11
+  // (a --before-dir build has no commit to name, so it is not written either)
+  opts.write = !opts.quick && opts.only === undefined && opts.rounds >= 11 && opts.beforeDir === undefined
   return opts
 }
 
@@ -109,11 +120,13 @@ export function median(xs) {
  * that changed between rounds. The A/A spread is the largest |ln(A/A ratio)| over all rows that
  * ran: the widest gap two identical builds showed in this run. A row is `worse` when
  * ln(after/before) < -spread, `better` when it is > spread, else `same` (within the noise).
+ * `typical` is the median |ln(A/A)| over the rows; `slower` lists the rows that are `same` but
+ * slower than that typical gap (candidates for a rerun, not a verdict).
  *
  * @param {readonly { id: string, name: string, before: readonly number[], after: readonly number[], twin: readonly number[] }[]} rows
  *   per row, ops/s per round for each build (the same number of rounds in each; rows whose
  *   builds could not run are left out by the caller)
- * @returns {{ spread: number, rows: { id: string, name: string, before: number, after: number, twin: number, ratio: number, aa: number, aaMin: number, aaMax: number, verdict: 'worse' | 'same' | 'better' }[], worse: string[] }}
+ * @returns {{ spread: number, typical: number, slower: string[], rows: { id: string, name: string, before: number, after: number, twin: number, ratio: number, aa: number, aaMin: number, aaMax: number, verdict: 'worse' | 'same' | 'better' }[], worse: string[] }}
  */
 export function summarize(rows) {
   const out = rows.map((r) => {
@@ -134,11 +147,19 @@ export function summarize(rows) {
     }
   })
   const spread = out.reduce((m, r) => Math.max(m, Math.abs(Math.log(r.aa))), 0)
+  // The typical A/A gap, for context: rows slower than it but within the spread are worth a rerun.
+  const typical = out.length === 0 ? 0 : median(out.map((r) => Math.abs(Math.log(r.aa))))
   for (const r of out) {
     const l = Math.log(r.ratio)
     r.verdict = l < -spread ? 'worse' : l > spread ? 'better' : 'same'
   }
-  return { spread, rows: out, worse: out.filter((r) => r.verdict === 'worse').map((r) => r.id) }
+  return {
+    spread,
+    typical,
+    rows: out,
+    worse: out.filter((r) => r.verdict === 'worse').map((r) => r.id),
+    slower: out.filter((r) => r.verdict === 'same' && Math.log(r.ratio) < -typical).map((r) => r.id),
+  }
 }
 
 /** Orders of the builds per round: round r starts at build r mod n, so each leads equally often. */

@@ -14,7 +14,9 @@
 //
 // The A/A ratio (twin / after) is what two identical builds differ by in this run: the noise.
 // A row is worse when after/before falls below the A/A spread (see compare-core.mjs: the largest
-// |ln A/A| over the rows). Row 5 (cold start) runs in a fresh process, as in bench/harness.mjs.
+// |ln A/A| over the rows). A row found worse runs again (--confirm, twice at most by default),
+// its rounds pooled with the first, before the verdict. Row 5 (cold start) runs in a fresh
+// process, as in bench/harness.mjs.
 //
 // V8's compilation cache is off in the timed processes (--no-compilation-cache; --shared-code-cache
 // keeps it): from the second `new Function` of the same source text on, V8 hands out one shared
@@ -24,7 +26,7 @@
 // order: the third validator compiled of the recursive row i3a-plain ran at 0.4-0.5x of the first
 // two whichever build it came from (0.37x A/A), and evened out with the cache off.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -271,7 +273,8 @@ function render(opts, meta, summary, results) {
   const lines = ['# schemavet before/after comparison', '']
   lines.push(`- Date: ${new Date().toISOString()}; Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}`)
   lines.push(`- Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; load average (1 min) at start ${meta.loadAtStart.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)}`)
-  lines.push(`- before: \`${opts.before}\` = ${meta.beforeCommit}; after: the working tree at ${meta.afterCommit}; twin: a copy of the after build's dist/ (a second module instance of the same code)`)
+  const built = (dir) => statSync(join(dir, 'dist', 'index.js')).mtime.toISOString()
+  lines.push(`- before: ${opts.beforeDir === undefined ? `\`${opts.before}\` = ` : ''}${meta.beforeCommit} (dist/ written ${built(meta.beforeDir)}); after: the working tree at ${meta.afterCommit} (dist/ written ${built(root)}); twin: a copy of the after build's dist/ (a second module instance of the same code)`)
   lines.push(
     `- Method: the three builds in one process; per row ${cfg.rounds} rounds, each running every build for a ${cfg.sliceMs} ms slice in an order that rotates per round ` +
       `(row 5: ${cfg.sliceMs * 2.5} ms slices in a fresh process of its own), after a ${cfg.warmMs} ms warm-up per build; a gc before each row. ` +
@@ -288,19 +291,24 @@ function render(opts, meta, summary, results) {
   lines.push(
     `- **A/A spread: ±${pct(Math.exp(summary.spread)).slice(1)}**, the largest |ln(A/A)| over the ${summary.rows.length} rows that ran: ` +
       'the widest gap this run showed between two identical builds. A row is **worse** when after/before is below 1/(1 + spread), **better** when above 1 + spread, else **same** (within the noise).',
+  )
+  lines.push(
+    meta.confirmed.size === 0
+      ? `- Confirmation: a row worse than the spread runs again, up to ${opts.confirm} more time(s), its rounds pooled with the first; no row needed it.`
+      : `- Confirmation: a row worse than the spread runs again, up to ${opts.confirm} more time(s), its rounds pooled with the first (the spread recomputed each time): ${[...meta.confirmed].map(([id, n]) => `${id} ran ${n} more time${n === 1 ? '' : 's'}`).join(', ')}. The verdict is the pooled one.`,
     '',
   )
-  lines.push('| row | before | after | twin | after/before | A/A | A/A range over rounds | verdict | cpu |')
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---|---:|')
+  lines.push('| row | before | after | twin | after/before | A/A | A/A range over rounds | verdict | rounds | cpu |')
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|')
   for (const r of results) {
     if (r.error !== undefined) {
-      lines.push(`| ${r.id}. ${r.name} | — | — | — | — | — | — | not run: ${r.error} | — |`)
+      lines.push(`| ${r.id}. ${r.name} | — | — | — | — | — | — | not run: ${r.error} | — | — |`)
       continue
     }
     const s = summary.rows.find((x) => x.id === r.id)
     const verdict = s.verdict === 'same' ? 'same' : `**${s.verdict}**`
     lines.push(
-      `| ${r.id}. ${r.name} | ${fmtOps(s.before)} | ${fmtOps(s.after)} | ${fmtOps(s.twin)} | ${s.ratio.toFixed(3)}x | ${s.aa.toFixed(3)}x | ${s.aaMin.toFixed(2)}–${s.aaMax.toFixed(2)} | ${verdict} | ${r.cpu.toFixed(0)}% |`,
+      `| ${r.id}. ${r.name} | ${fmtOps(s.before)} | ${fmtOps(s.after)} | ${fmtOps(s.twin)} | ${s.ratio.toFixed(3)}x | ${s.aa.toFixed(3)}x | ${s.aaMin.toFixed(2)}–${s.aaMax.toFixed(2)} | ${verdict} | ${r.rounds[0].length} | ${r.cpu.toFixed(0)}% |`,
     )
   }
   lines.push('')
@@ -309,6 +317,13 @@ function render(opts, meta, summary, results) {
     summary.worse.length === 0
       ? `No row is worse than the A/A spread (${summary.rows.length} rows compared${notRun.length > 0 ? `; not run: ${notRun.join(', ')}` : ''}).`
       : `Worse than the A/A spread: ${summary.worse.join(', ')} (of ${summary.rows.length} rows compared${notRun.length > 0 ? `; not run: ${notRun.join(', ')}` : ''}).`,
+  )
+  lines.push(
+    '',
+    `The typical A/A gap (median |ln A/A| over the rows) is ±${pct(Math.exp(summary.typical)).slice(1)}; ` +
+      (summary.slower.length === 0
+        ? 'no row within the spread is slower than that.'
+        : `within the spread but slower than that: ${summary.slower.join(', ')} (not a verdict: rerun them with \`--only\` and more \`--rounds\` to tell).`),
   )
   lines.push(
     '',
@@ -346,7 +361,7 @@ if (opts.sharedCodeCache === process.execArgv.includes(CACHE_OFF) || typeof glob
 }
 cfg = { rounds: opts.rounds, sliceMs: opts.sliceMs, warmMs: opts.quick ? 50 : 250 }
 const loadAtStart = os.loadavg()[0]
-const beforeCommit = git(root, 'rev-parse', '--short', `${opts.before}^{commit}`)
+const beforeCommit = opts.beforeDir !== undefined ? `the build in ${opts.beforeDir}` : git(root, 'rev-parse', '--short', `${opts.before}^{commit}`)
 const dirty = git(root, 'status', '--porcelain', '--', 'core', 'plugins', 'index.ts', 'api.ts', 'integrations', 'metaschemas').length > 0
 const afterCommit = `${git(root, 'rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes in the sources' : ''}`
 const tmp = mkdtempSync(join(os.tmpdir(), 'schemavet-compare-'))
@@ -356,7 +371,7 @@ const cleanUp = () => {
     log(`kept ${tmp} (remove the worktree with: git worktree remove --force ${join(tmp, 'before')})`)
     return
   }
-  if (beforeDir !== undefined) {
+  if (beforeDir !== undefined && opts.beforeDir === undefined) {
     try {
       git(root, 'worktree', 'remove', '--force', beforeDir)
     } catch (e) {
@@ -366,7 +381,9 @@ const cleanUp = () => {
   rmSync(tmp, { recursive: true, force: true })
 }
 try {
-  beforeDir = buildBefore(opts.before, tmp)
+  if (opts.beforeDir === undefined) beforeDir = buildBefore(opts.before, tmp)
+  else if (existsSync(join(opts.beforeDir, 'dist', 'index.js'))) beforeDir = opts.beforeDir
+  else throw new Error(`--before-dir ${opts.beforeDir}: no dist/index.js there`)
   if (opts.build) {
     log('building the working tree')
     const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
@@ -390,23 +407,45 @@ try {
     log(`  row ${id}: before ${fmtOps(b)} after ${fmtOps(a)} twin ${fmtOps(t)}  after/before ${median(r.rounds[1].map((x, i) => x / r.rounds[0][i])).toFixed(3)} A/A ${median(r.rounds[2].map((x, i) => x / r.rounds[1][i])).toFixed(3)}  cpu ${r.cpu.toFixed(0)}%`)
   }
   const rows = rowList()
-  // Row 5 comes after rows 1-4 in bench/harness.mjs's table; it runs in its own process.
-  const splitAt = rows.findIndex((r) => r.id === '1ev')
-  for (const row of rows.slice(0, splitAt)) if (want(row.id)) record(row.id, row.name, runRow(row, builds))
-  if (want('5')) {
-    log('row 5: cold start, in a fresh process')
+  const coldName = 'cold start: compile a distinct tool schema + validate one value (fresh process)'
+  const runCold = () => {
     const out = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--cold-child', JSON.stringify({ dirs, settings: cfg })], {
       encoding: 'utf8',
       maxBuffer: 1 << 24,
       stdio: ['ignore', 'pipe', 'inherit'],
     })
-    record('5', 'cold start: compile a distinct tool schema + validate one value (fresh process)', JSON.parse(out.trim().split('\n').at(-1)))
+    return JSON.parse(out.trim().split('\n').at(-1))
+  }
+  const runById = (id) => (id === '5' ? runCold() : runRow(rows.find((r) => r.id === id), builds))
+  // Row 5 comes after rows 1-4 in bench/harness.mjs's table; it runs in its own process.
+  const splitAt = rows.findIndex((r) => r.id === '1ev')
+  for (const row of rows.slice(0, splitAt)) if (want(row.id)) record(row.id, row.name, runRow(row, builds))
+  if (want('5')) {
+    log('row 5: cold start, in a fresh process')
+    record('5', coldName, runCold())
   }
   for (const row of rows.slice(splitAt)) if (want(row.id)) record(row.id, row.name, runRow(row, builds))
 
   const ran = results.filter((r) => r.error === undefined)
-  const summary = summarize(ran.map((r) => ({ id: r.id, name: r.name, before: r.rounds[0], after: r.rounds[1], twin: r.rounds[2] })))
-  const text = render(opts, { loadAtStart, beforeCommit, afterCommit }, summary, results)
+  const summarizeRan = () => summarize(ran.map((r) => ({ id: r.id, name: r.name, before: r.rounds[0], after: r.rounds[1], twin: r.rounds[2] })))
+  let summary = summarizeRan()
+  // A row worse than the spread runs again (the same number of rounds, pooled with the first):
+  // at this machine's load one pass of a row can land far from the next.
+  const confirmed = new Map()
+  for (let pass = 1; pass <= opts.confirm && summary.worse.length > 0; pass++) {
+    log(`confirming ${summary.worse.join(', ')}: worse than the A/A spread, running ${cfg.rounds} more rounds (pass ${pass} of at most ${opts.confirm})`)
+    for (const id of summary.worse) {
+      const r = ran.find((x) => x.id === id)
+      const more = runById(id)
+      if (more.error !== undefined) throw new Error(`row ${id} failed on its confirming run: ${more.error}`)
+      for (let k = 0; k < 3; k++) r.rounds[k].push(...more.rounds[k])
+      confirmed.set(id, (confirmed.get(id) ?? 0) + 1)
+      const [b, a, t] = r.rounds
+      log(`  row ${id}: ${b.length} rounds, after/before ${median(a.map((x, i) => x / b[i])).toFixed(3)} A/A ${median(t.map((x, i) => x / a[i])).toFixed(3)}`)
+    }
+    summary = summarizeRan()
+  }
+  const text = render(opts, { loadAtStart, beforeCommit, afterCommit, confirmed, beforeDir }, summary, results)
   console.log(text)
   if (opts.write) {
     const out = new URL('./RESULTS.compare.md', import.meta.url)

@@ -3,6 +3,14 @@
 //
 //   npm run bench:realworld                 full run, writes the real-world section of bench/RESULTS.md
 //   BENCH_QUICK=1 npm run bench:realworld   smoke run over a tenth of the sample, not written
+//   npm run bench:realworld -- --only <regex> --limit <n>
+//                                           the sample's files whose names match, at most n of
+//                                           them (in sample order); not written
+//   ... -- --warm <ms> --slice <ms> --rounds <n>
+//                                           other timing (default 15 ms, 4 ms, 7); not written
+//   ... -- --strict-invalid                 a peer counts as correct on a schema's invalid
+//                                           instances only if it is right on its valid ones too
+//                                           (one that rejects everything is not); not written
 //
 // Sample: every 12th file by name (byte order) among the files with at least one valid
 // instance. The rule was fixed before the first measurement and is kept, so runs compare.
@@ -18,16 +26,29 @@
 //            process that has already run hot work (what an agent meeting new tools does)
 // Warm figures are medians of interleaved rounds (a rotating order of libraries per round).
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
-import { newJSONSchema } from '../dist/index.js'
-// The whole library, as before the optional parts had entries of their own.
-import '../dist/idn.js'
-import '../dist/linear-regex.js'
+// The libraries (schemavet from dist/ first, then the peers), as bench/realworld-one.mjs uses them too.
+import { dialectOf, libraries, peers } from './realworld-libs.mjs'
 
 const QUICK = process.env.BENCH_QUICK === '1' || process.argv.includes('--quick')
+/** `--name value` from the command line, or undefined; a bad number stops the run. */
+function arg(name, kind) {
+  const i = process.argv.indexOf(`--${name}`)
+  if (i < 0) return undefined
+  const v = process.argv[i + 1]
+  if (v === undefined) throw new Error(`--${name} needs a value`)
+  if (kind === 'count' && !/^[1-9][0-9]*$/.test(v)) throw new Error(`--${name} takes a whole number above 0, not "${v}"`)
+  return kind === 'count' ? Number(v) : new RegExp(v)
+}
+const SUBSET = { only: arg('only', 'regex'), limit: arg('limit', 'count') }
+/** Count a peer correct on a schema's invalid instances only if it is also right on its valid ones. */
+const STRICT_INVALID = process.argv.includes('--strict-invalid')
+const TIMING = { warmMs: arg('warm', 'count'), sliceMs: arg('slice', 'count'), rounds: arg('rounds', 'count') }
 const EVERY = 12
 const cfg = QUICK ? { rounds: 3, sliceMs: 2, warmMs: 5, cold: 3, stride: 10 } : { rounds: 7, sliceMs: 4, warmMs: 15, cold: 5, stride: 1 }
+for (const [k, v] of Object.entries(TIMING)) if (v !== undefined) cfg[k] = v
+/** The default run over the whole sample: the only one that writes bench/RESULTS.md and the JSON. */
+const PARTIAL = Object.values(SUBSET).some((v) => v !== undefined) || Object.values(TIMING).some((v) => v !== undefined) || STRICT_INVALID
 const dir = new URL('../../shared/corpus/maskbench/', import.meta.url)
 if (!existsSync(dir)) {
   console.error(`no corpus at ${dir.pathname}: the real-world suite needs ../shared/corpus beside the project`)
@@ -35,72 +56,6 @@ if (!existsSync(dir)) {
 }
 const started = performance.now()
 const log = (...a) => console.error(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s]`, ...a)
-
-// ── peers, dialect-aware ─────────────────────────────────────────────────────────────────────
-const require = createRequire(new URL('./package.json', import.meta.url))
-const unwrap = (m) => m?.default ?? m
-const load = (pkg) => {
-  try {
-    return require(pkg)
-  } catch {
-    return undefined
-  }
-}
-const Ajv07 = unwrap(load('ajv'))
-const Ajv2019 = unwrap(load('ajv/dist/2019'))
-const Ajv2020 = unwrap(load('ajv/dist/2020'))
-const AjvDraft04 = unwrap(load('ajv-draft-04'))
-const addFormats = unwrap(load('ajv-formats'))
-const ata = load('ata-validator')
-const schemasafe = load('@exodus/schemasafe')
-const cfworker = load('@cfworker/json-schema')
-const typebox = await import('typebox/compile').catch(() => undefined)
-
-/** `'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12'` from `$schema`; none: 2020-12. */
-function dialectOf(schema) {
-  const s = typeof schema === 'object' && schema !== null && typeof schema.$schema === 'string' ? schema.$schema : ''
-  if (s.includes('draft-04')) return 'draft-04'
-  if (s.includes('draft-06')) return 'draft-06'
-  if (s.includes('draft-07')) return 'draft-07'
-  if (s.includes('2019-09')) return '2019-09'
-  return '2020-12'
-}
-
-const ajvOptions = { strict: false, allErrors: false, logger: false }
-const ajvs = {}
-function ajvFor(dialect) {
-  if (ajvs[dialect] !== undefined) return ajvs[dialect]
-  const make = {
-    'draft-04': AjvDraft04,
-    'draft-06': Ajv07,
-    'draft-07': Ajv07,
-    '2019-09': Ajv2019,
-    '2020-12': Ajv2020,
-  }[dialect]
-  if (make === undefined) throw new Error(`ajv for ${dialect} is not installed`)
-  const a = new make(ajvOptions)
-  if (dialect === 'draft-06') a.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'))
-  addFormats(a)
-  return (ajvs[dialect] = a)
-}
-const cfDraft = { 'draft-04': '4', 'draft-06': '7', 'draft-07': '7', '2019-09': '2019-09', '2020-12': '2020-12' }
-
-// compile(schema, dialect) -> (data) => boolean; release(schema) forgets what compile kept.
-const libraries = [
-  // The boolean answer, as every peer here is timed (isValid builds no issue; the rows of
-  // bench/harness.mjs time validate() with its issues).
-  { name: 'schemavet', compile: (s) => { const v = newJSONSchema(s); return (d) => v.isValid(d) } },
-  Ajv07 && addFormats && {
-    name: 'ajv',
-    compile: (s, dialect) => ajvFor(dialect).compile(s),
-    release: (s, dialect) => ajvFor(dialect).removeSchema(s),
-  },
-  ata && { name: 'ata', compile: (s) => { const v = new ata.Validator(s, { useDefaults: false }); return (d) => v.isValidObject(d) } },
-  schemasafe && { name: 'schemasafe', compile: (s) => schemasafe.validator(s, { allowUnusedKeywords: true }) },
-  typebox && { name: 'typebox', compile: (s) => { const v = (typebox.Compile ?? typebox.default)(s); return (d) => v.Check(d) } },
-  cfworker && { name: 'cfworker', compile: (s, dialect) => { const v = new cfworker.Validator(s, cfDraft[dialect]); return (d) => v.validate(d).valid } },
-].filter(Boolean)
-const peers = libraries.filter((l) => l.name !== 'schemavet')
 
 // ── the sample ───────────────────────────────────────────────────────────────────────────────
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
@@ -111,8 +66,13 @@ for (const f of files) {
 }
 // BENCH_FILES=a.json,b.json: those files only (a diagnostic, not written).
 const ONLY = process.env.BENCH_FILES?.split(',')
-const sample = withValid.filter((_, i) => i % EVERY === 0).filter((_, i) => i % cfg.stride === 0).filter((e) => ONLY === undefined || ONLY.includes(e.file))
-log(`${files.length} files, ${withValid.length} with valid instances, sample of ${sample.length} (every ${EVERY}th${QUICK ? `, quick: every ${cfg.stride}th of those` : ''})`)
+const sample = withValid
+  .filter((_, i) => i % EVERY === 0)
+  .filter((_, i) => i % cfg.stride === 0)
+  .filter((e) => ONLY === undefined || ONLY.includes(e.file))
+  .filter((e) => SUBSET.only === undefined || SUBSET.only.test(e.file))
+  .slice(0, SUBSET.limit ?? Infinity)
+log(`${files.length} files, ${withValid.length} with valid instances, sample of ${sample.length} (every ${EVERY}th${QUICK ? `, quick: every ${cfg.stride}th of those` : ''}${PARTIAL ? `; a partial run (${[SUBSET.only && `--only ${SUBSET.only.source}`, SUBSET.limit && `--limit ${SUBSET.limit}`, ...Object.entries(TIMING).filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${v}`), STRICT_INVALID && '--strict-invalid'].filter(Boolean).join(', ')}), not written` : ''})`)
 
 // ── timing ───────────────────────────────────────────────────────────────────────────────────
 let sink = 0
@@ -242,6 +202,8 @@ function ratios(measure) {
     let best
     for (const p of peers) {
       const v = r.libs[p.name]?.[measure]
+      // --strict-invalid: a peer that also calls the valid instances invalid is not correct on them
+      if (STRICT_INVALID && measure === 'invalid' && !r.libs[p.name]?.validOk) continue
       if (v !== undefined && (best === undefined || v > best[1])) best = [p.name, v]
     }
     if (best === undefined) continue
@@ -304,8 +266,8 @@ for (const m of measures) {
 lines.push('<!-- realworld:end -->')
 const text = lines.join('\n')
 console.log(text)
-writeFileSync(new URL('./realworld-results.json', import.meta.url), JSON.stringify({ summary, correctCounts, results }, null, 1))
-if (!QUICK && ONLY === undefined) {
+if (!PARTIAL) writeFileSync(new URL('./realworld-results.json', import.meta.url), JSON.stringify({ summary, correctCounts, results }, null, 1))
+if (!QUICK && ONLY === undefined && !PARTIAL) {
   const file = new URL('./RESULTS.md', import.meta.url)
   const old = existsSync(file) ? readFileSync(file, 'utf8') : ''
   const re = /<!-- realworld:start[\s\S]*?<!-- realworld:end -->/

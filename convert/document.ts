@@ -3,7 +3,7 @@
  * where its subschemas are, which resources (`$id`) and anchors it declares, and where each
  * `$ref` lands. Built once per conversion; the document is only read, never changed.
  */
-import { formatPointer, hasOwn, isObject } from '../core/index.ts'
+import { formatPointer, hasOwn, isObject, setOwn } from '../core/index.ts'
 import type { DialectName } from '../core/index.ts'
 import { dialect07, dialect2019, dialect2020 } from '../plugins/dialects.ts'
 
@@ -84,6 +84,40 @@ export function eachSubschema(
       visit(value[name], [name])
     }
   }
+}
+
+/** A copy of `schema[keyword]` with `f` applied to each subschema directly inside it (the rest as is). */
+function mapSubschemas(shape: Shape, value: unknown, f: (sub: unknown) => unknown): unknown {
+  if (shape === 'schema' || (shape === 'schemaOrArray' && !Array.isArray(value))) return f(value)
+  if (shape === 'array' || shape === 'schemaOrArray') return Array.isArray(value) ? value.map(f) : value
+  if (!isObject(value)) return value
+  const out: Record<string, unknown> = {}
+  for (const name of Object.keys(value)) setOwn(out, name, shape === 'dependencies' && Array.isArray(value[name]) ? value[name] : f(value[name]))
+  return out
+}
+
+/**
+ * A copy of `schema` with its references into its own document (`#`, `#/...`) moved under `base`
+ * (a fragment, `#/properties/elements/items`), for a schema placed at `base` inside another
+ * document. Only subschemas are followed (by `dialect`, or a `$schema` met on the way), so a
+ * `$ref` key inside `const`, `enum` or `default` data stays as it is; an embedded resource (own
+ * `$id`) resolves its own references and is kept whole. Values that are not subschemas are shared.
+ */
+export function rebaseLocalRefs(schema: unknown, base: string, dialect: DialectName = '2020-12'): unknown {
+  if (!isObject(schema)) return schema
+  const here = dialectOf(schema.$schema) ?? dialect
+  const out: Record<string, unknown> = {}
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword]
+    if ((keyword === '$ref' || keyword === '$dynamicRef') && typeof value === 'string' && (value === '#' || value.startsWith('#/'))) {
+      setOwn(out, keyword, base + value.slice(1))
+      continue
+    }
+    const shape = shapeOf(here, keyword)
+    const inner = (sub: unknown) => (isObject(sub) && typeof sub.$id === 'string' ? sub : rebaseLocalRefs(sub, base, here))
+    setOwn(out, keyword, shape === undefined ? value : mapSubschemas(shape, value, inner))
+  }
+  return out
 }
 
 /** A schema position: the value, the base URI and dialect in effect there, its pointer tokens. */

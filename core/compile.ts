@@ -58,6 +58,7 @@ const FALSE_SCHEMA: KeywordDefinition = {
   compile: () => true,
   validate: () => false,
   error: { message: (_p, _c, x) => falseSchemaText(excerpt(x)) },
+  early: { begin: () => ({ params: {}, message: falseSchemaText() }) },
 }
 
 export class Compilation {

@@ -293,7 +293,7 @@ export class Kernel {
         return
       }
       // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
-      const metaOptions = { ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true }
+      const metaOptions = { ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true, keyWalk: true }
       // The meta-schema itself is the entry, so its `$dynamicRef`s resolve statically.
       const doc = this.env.registry.get(uri) ?? options.schemas[uri] ?? options.schemas[uri + '#']
       validator = new JSONSchemaValidator(this, doc, new Compilation(this.env, metaOptions), true)

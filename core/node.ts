@@ -3,7 +3,7 @@
  * steps are grouped by instance type at compile time, so a keyword whose `instanceTypes` do not
  * match costs nothing at run time.
  */
-import type { CompiledKeyword, EvaluatedTracker, KeywordDefinition, SchemaHandle, SchemaView } from './types.ts'
+import type { CompiledKeyword, EarlyIssue, EarlyStep, EvaluatedTracker, JsonType, KeywordDefinition, RunContext, SchemaHandle, SchemaView } from './types.ts'
 import type { RunPolicy } from './limits.ts'
 import type { Location, Resource } from './schema-index.ts'
 import type { Run } from './run.ts'
@@ -144,8 +144,6 @@ const NO_EDGES = Object.freeze([]) as unknown as Handle[]
 
 const byPhase = (a: Step, b: Step) => (a.definition.phase ?? 0) - (b.definition.phase ?? 0)
 
-export type Evaluate = (x: unknown, run: Run) => boolean
-
 export class Node {
   /** Steps by type index, only those with a `validate` (built by `finish`, arrays shared where equal). */
   table: readonly (readonly Step[])[] = NO_TABLE
@@ -160,10 +158,7 @@ export class Node {
   pushScope = false
   /** Limits of the compile this node belongs to; null (the plain run) unless some are set. */
   policy: RunPolicy | null = null
-  /**
-   * The boolean-pass evaluator (the generated tier sets its own on the instance). A method, not a
-   * closure per node: compiled schemas stay small.
-   */
+  /** The interpreter's boolean-pass evaluator. A method, not a closure per node: compiled schemas stay small. */
   evaluate(x: unknown, run: Run): boolean {
     if (run.collecting || run.evaluated !== null || this.general) return run.evaluateNode(this, x)
     const t = typeIndex(x)
@@ -261,7 +256,46 @@ export class Handle implements SchemaHandle {
       references: n.edges.filter((e) => e.isRef),
       keywords: n.steps.map((s) => s.keyword),
       subschemas: n.edges.map((e) => ({ keyword: e.keyword, path: e.segments, reference: e.isRef, handle: e as SchemaHandle })),
+      mustHold: (segment) => {
+        const out: SchemaHandle[] = []
+        for (const st of n.steps) if (st.definition.mustHold !== undefined) out.push(...st.definition.mustHold(st.compiled, segment))
+        return out
+      },
+      early: n.steps.filter((st) => st.definition.early !== undefined).map(earlyStep),
     }
+  }
+}
+
+/** Early checks run with no run context: `end: true` is for keywords whose `validate` reads none. */
+const NO_CONTEXT = undefined as unknown as RunContext
+
+function scalarType(v: unknown): JsonType | undefined {
+  if (v === null) return 'null'
+  const t = typeof v
+  return t === 'string' || t === 'number' || t === 'boolean' ? t : undefined
+}
+
+/** A step's early checks bound to its compiled value. */
+function earlyStep(st: Step): EarlyStep {
+  const d = st.definition as KeywordDefinition<unknown, unknown>
+  const e = d.early!
+  const c = st.compiled
+  return {
+    keyword: st.keyword,
+    schemaPath: st.schemaPath,
+    begin: (type) => e.begin?.(c, type),
+    item: (index) => e.item?.(c, index),
+    key: (name, distinctKeys) => e.key?.(c, name, distinctKeys),
+    text: () => e.text?.(c),
+    end: (value): EarlyIssue | undefined => {
+      if (e.end === undefined) return undefined
+      if (e.end !== true) return e.end(c, value)
+      const type = scalarType(value)
+      if (type === undefined || (d.instanceTypes !== undefined && !d.instanceTypes.includes(type))) return undefined
+      if (d.validate === undefined || d.validate(c, value, NO_CONTEXT)) return undefined
+      const params = d.error?.params?.(c, value, NO_CONTEXT) ?? {}
+      return { params, message: d.error?.message(params, c, value) ?? `must be valid against "${st.keyword}"` }
+    },
   }
 }
 

@@ -5,9 +5,10 @@
 import type { SchemaProblem, ValidationIssue } from './errors.ts'
 
 import type { EmitBlock, EmitContext } from './generated/emit.ts'
+import type { Code } from './generated/code.ts'
 
 export type { SchemaProblem, ValidationIssue }
-export type { EmitBlock, EmitContext }
+export type { Code, EmitBlock, EmitContext }
 
 /** The JSON types a keyword can filter on. `integer` instances are `number`s. */
 export type JsonType = 'null' | 'boolean' | 'object' | 'array' | 'number' | 'string'
@@ -66,6 +67,14 @@ export interface SchemaView {
    * reference) and whether the edge is a reference. Walk these to see the whole compiled graph.
    */
   readonly subschemas: readonly SubschemaEdge[]
+  /**
+   * The subschemas that must hold for the part of the value at `segment` (a property name or an
+   * item index), or for the value itself when `segment` is undefined, by its keywords'
+   * `mustHold`. Allocates the list.
+   */
+  mustHold(segment?: string | number): readonly SchemaHandle[]
+  /** Its keywords that have early checks (`KeywordDefinition.early`), bound to their compiled values. */
+  readonly early: readonly EarlyStep[]
 }
 
 /** One subschema a compiled schema holds (`SchemaView.subschemas`). */
@@ -192,6 +201,11 @@ export interface ResolvedOptions {
   readonly maxSchemaNodes: number
   readonly maxRefs: number
   readonly maxWork: number
+  /**
+   * Set by the kernel for its own meta-schema check, not a user option: generated checks of open
+   * `properties` with many names walk the object's keys instead of reading each name.
+   */
+  readonly keyWalk?: boolean
 }
 
 /** The regex engines a kernel can use (option `regex`). */
@@ -418,15 +432,72 @@ export interface KeywordDefinition<V = any, C = any> {
    */
   error?: KeywordError<C>
   /**
-   * Optional source for the generated tier: code equivalent to `validate` on the boolean pass,
-   * over the instance `x`. Return a boolean expression, or an `EmitBlock` (statements, then the
-   * expression). Apply subschemas only through `g.apply`; values go in through `g.constant`.
-   * Return undefined to be called as a function instead. Never embed schema strings except
-   * through `JSON.stringify`.
+   * Optional code for the generated tier: equivalent to `validate` on the boolean pass, over the
+   * instance `x`. Return a boolean expression, or an `EmitBlock` (statements, then the
+   * expression), written with the code builder (`js`, `literal`, `g.constant`, `g.local`);
+   * apply subschemas only through `g.apply`. Return undefined to have `validate` called instead.
+   * Check it against `validate` with `checkEmit`.
    */
-  emit?(compiled: C, g: EmitContext): string | EmitBlock | undefined
+  emit?(compiled: C, g: EmitContext): Code | EmitBlock | undefined
   /** Contributes to `applyDefaults`: fill defaults into `instance` (the current slot). */
   defaults?(compiled: C, instance: unknown, ctx: DefaultsContext): void
+  /**
+   * Which of its subschemas must hold wherever the schema holds, read by tools that reason about
+   * a value before it is complete (the streaming early stop): for `segment` a property name or an
+   * item index, those that apply to that part of an object or array; for `segment` undefined,
+   * those that apply to the value itself (`allOf`, `$ref`). None for subschemas that may not
+   * apply (`anyOf`, `if`, `not`). Leaving one out only means fewer early checks.
+   */
+  mustHold?(compiled: C, segment: string | number | undefined): readonly SchemaHandle[]
+  /**
+   * What the keyword can decide while the value is still arriving, in its own words: only what
+   * no later text and no `default` can undo (see `EarlyCheck`).
+   */
+  early?: EarlyCheck<C>
+}
+
+/**
+ * A keyword's checks on a value still being parsed. Each returns the issue (params and message,
+ * in the shape `validate` reports) when the value can no longer pass, else undefined. Defaults
+ * only add missing object properties, so a value's JSON type, a finished string, number,
+ * boolean or null, an array's length and an object's present keys are final.
+ */
+export interface EarlyCheck<C> {
+  /** A value of JSON type `type` begins here. */
+  begin?(compiled: C, type: JsonType): EarlyIssue | undefined
+  /** Item `index` of the array here begins. */
+  item?(compiled: C, index: number): EarlyIssue | undefined
+  /** The object here has key `name` (its `distinctKeys`-th distinct key); reported at the object. */
+  key?(compiled: C, name: string, distinctKeys: number): EarlyIssue | undefined
+  /**
+   * A string value begins here: a watcher to give its text piece by piece (`piece`, and `start`,
+   * the text so far up to a message's excerpt). Undefined when the keyword cannot fail a string early.
+   */
+  text?(compiled: C): ((piece: string, start: string) => EarlyIssue | undefined) | undefined
+  /**
+   * The value here is finished (a scalar, or an array: both final). `true`: the keyword's own
+   * `validate` and `error` decide, on scalars (string, number, boolean, null) of its
+   * `instanceTypes`, with no run context (only for keywords whose `validate` reads none).
+   */
+  end?: true | ((compiled: C, value: unknown) => EarlyIssue | undefined)
+}
+
+/** An issue a keyword's early check found (the kernel adds where, and which keyword). */
+export interface EarlyIssue {
+  params: Record<string, unknown>
+  message: string
+}
+
+/** A keyword of a compiled schema with its early checks bound to its compiled value (`SchemaView.early`). */
+export interface EarlyStep {
+  readonly keyword: string
+  /** Where the keyword is written (the issue's `schemaPath`). */
+  readonly schemaPath: string
+  begin(type: JsonType): EarlyIssue | undefined
+  item(index: number): EarlyIssue | undefined
+  key(name: string, distinctKeys: number): EarlyIssue | undefined
+  text(): ((piece: string, start: string) => EarlyIssue | undefined) | undefined
+  end(value: unknown): EarlyIssue | undefined
 }
 
 /** What a `compileKeyword` tap returns: the definition and its compiled value. */

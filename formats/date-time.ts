@@ -13,7 +13,8 @@
  * `kind` 0: `full-date` (`YYYY-MM-DD`, the day checked against the month); 1: `full-time`
  * (`HH:MM:SS[.digits](Z|z|±HH:MM)`, with ranges and the leap-second rule); 2: `date-time` (a
  * date, `T` or `t`, a time). One function for all three: a date-time costs one call. No free
- * variables and only `return <expression>` exits: the generated tier inlines it (`inline.ts`).
+ * variables and only `return <expression>` exits: the generated tier inlines it
+ * (`plugins/format/_inline.ts`).
  */
 function scan(s: string, kind: number): boolean {
   // Characters are read in order, each group checked as soon as it is read (a failing string
@@ -118,9 +119,9 @@ export function isDateTime(value: string): boolean {
   return scan(value, 2)
 }
 
-/** What the generated tier may inline for these checkers: the scanning function and its arguments. */
-export const INLINE_DATE_TIME = new Map<(value: string) => boolean, { fn: typeof scan; args: readonly string[] }>([
-  [isDate, { fn: scan, args: ['x', '0'] }],
-  [isTime, { fn: scan, args: ['x', '1'] }],
-  [isDateTime, { fn: scan, args: ['x', '2'] }],
+/** What the generated tier may inline for these checkers: the scanning function and its mode (the argument after the value). */
+export const INLINE_DATE_TIME = new Map<(value: string) => boolean, { fn: typeof scan; mode: number }>([
+  [isDate, { fn: scan, mode: 0 }],
+  [isTime, { fn: scan, mode: 1 }],
+  [isDateTime, { fn: scan, mode: 2 }],
 ])

@@ -29,7 +29,7 @@ const INDEX = /^(?:0|[1-9][0-9]*)$/
 export function formatForModel(error: ValidationError | { errors: readonly ValidationIssue[] }, options: FormatForModelOptions = {}): string {
   const issues = error.errors
   const data = 'value' in options ? { value: options.value } : undefined
-  const branches = issues.filter((i) => (i.keyword === 'anyOf' || i.keyword === 'oneOf') && i.schemaPath !== '')
+  const branches = issues.filter((i) => i.schemaPath !== '')
   const lines: string[] = []
   const seen = new Set<string>()
   for (const issue of issues) {
@@ -45,17 +45,24 @@ export function formatForModel(error: ValidationError | { errors: readonly Valid
   return lines.join('\n')
 }
 
-/** `(in anyOf alternative 1)` when the issue's schema path lies inside a failed alternative. */
+/**
+ * `"anyOf" alternative 1` when the issue's schema path lies inside a numbered subschema of
+ * another issue's keyword (a failed `anyOf` or `oneOf`: the keywords that report an issue of their
+ * own beside their branches'), the innermost such; told by the paths, not by keyword names.
+ */
 function branchOf(issue: ValidationIssue, branches: ValidationIssue[]): string | undefined {
   let best: ValidationIssue | undefined
+  let index = ''
   for (const b of branches) {
     if (b === issue || b.instancePath.length > issue.instancePath.length) continue
     if (!issue.schemaPath.startsWith(b.schemaPath + '/')) continue
-    if (best === undefined || b.schemaPath.length > best.schemaPath.length) best = b
+    if (best !== undefined && b.schemaPath.length <= best.schemaPath.length) continue
+    const next = issue.schemaPath.slice(b.schemaPath.length + 1).split('/', 1)[0]!
+    if (!INDEX.test(next)) continue
+    best = b
+    index = next
   }
-  if (best === undefined) return undefined
-  const index = issue.schemaPath.slice(best.schemaPath.length + 1).split('/', 1)[0]!
-  return INDEX.test(index) ? `"${best.keyword}" alternative ${index}` : undefined
+  return best === undefined ? undefined : `"${best.keyword}" alternative ${index}`
 }
 
 /**

@@ -12,6 +12,7 @@ import { ValidationError, newJSONSchema } from '../api.ts'
 import type { Schema, ValidationIssue } from '../api.ts'
 import { compileForProvider, providerProfile } from '../providers/index.ts'
 import type { ProviderOption, ProviderSchema } from '../providers/index.ts'
+import { dialectOf, rebaseLocalRefs } from '../convert/document.ts'
 import { InvalidArgumentError } from './errors.ts'
 import type { JsonResponseFormat } from './language-model.ts'
 import { COMPILE_OPTIONS, jsonSchemaOf, parseWithDefaults, toSchema } from './parse-with-defaults.ts'
@@ -71,7 +72,10 @@ export interface OutputStrategy {
   readonly mode: OutputMode
   /** Sent to the model; a fresh copy of the caller's schema (providers may rewrite it). */
   readonly responseFormat: JsonResponseFormat
-  /** The document the streamed JSON is checked against while it arrives; undefined for no checks. */
+  /**
+   * What the streamed JSON is checked against while it arrives (a compiled `Schema`, whose graph
+   * and kernel the early checks read, or a document); undefined for no checks.
+   */
   readonly streamSchema: unknown
   /** What `parseModelOutput` repairs a response against (the whole response, wrapper included). */
   readonly repairSchema: Schema | boolean | Readonly<Record<string, unknown>>
@@ -146,7 +150,8 @@ function objectStrategy(schema: SchemaInput, options: OutputOptions): OutputStra
   return {
     mode: 'object',
     responseFormat: format(structuredClone(doc), options),
-    streamSchema: doc,
+    // The caller's compiled schema: its own kernel's keywords and registry, compiled once.
+    streamSchema: toSchema(schema),
     repairSchema: toSchema(schema),
     finish(json) {
       const r = parseWithDefaults(schema, json, { field: 'object' })
@@ -182,7 +187,7 @@ function arrayStrategy(schema: SchemaInput, options: OutputOptions): OutputStrat
     const { $schema, ...rest } = doc
     dialect = $schema
     // Without its own $id the element schema's `#...` references now resolve against the wrapper.
-    items = typeof rest.$id === 'string' ? rest : rebase(rest, '#/properties/elements/items')
+    items = typeof rest.$id === 'string' ? rest : rebaseLocalRefs(rest, '#/properties/elements/items', dialectOf($schema))
   }
   const wrapper: Record<string, unknown> = {
     ...(dialect === undefined ? {} : { $schema: dialect }),
@@ -239,28 +244,3 @@ function enumStrategy(options: OutputOptions): OutputStrategy {
   }
 }
 
-const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples'])
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
-
-/** A copy of `schema` with its local `$ref`s (`#`, `#/...`) moved under `base`; embedded resources are left alone. */
-function rebase(schema: unknown, base: string): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => rebase(s, base))
-  if (!isObject(schema)) return schema
-  // fromEntries defines own properties, so a `__proto__` key stays a key.
-  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, rebaseKeyword(k, v, base)]))
-}
-
-function rebaseKeyword(k: string, v: unknown, base: string): unknown {
-  if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string' && (v === '#' || v.startsWith('#/'))) return base + v.slice(1)
-  // Values, not schemas: a `$ref` key in there is data.
-  if (DATA_KEYWORDS.has(k)) return v
-  // Names to schemas: every value is a schema, whatever its name (`properties: { default: {...} }`).
-  if (SCHEMA_MAPS.has(k) && isObject(v)) return Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, subschema(sub, base)]))
-  return subschema(v, base)
-}
-
-function subschema(v: unknown, base: string): unknown {
-  // An embedded resource (own $id) resolves its own `#...` references.
-  if (isObject(v) && typeof v.$id === 'string') return v
-  return typeof v === 'object' && v !== null ? rebase(v, base) : v
-}

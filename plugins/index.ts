@@ -1,3 +1,4 @@
+import { Kernel } from '../core/index.ts'
 import type { DialectName, KeywordDefinition } from '../core/index.ts'
 /**
  * Presets: ordered keyword lists per dialect, assembled in one place. The order is evaluation
@@ -13,6 +14,12 @@ import { metaData } from './meta-data/index.ts'
 import { openApi } from './openapi/index.ts'
 import { unevaluated } from './unevaluated/index.ts'
 import { validation } from './validation/index.ts'
+import { compareTiers } from './check-emit.ts'
+import type { EmitCase, EmitDifference } from './check-emit.ts'
+import { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31 } from './dialects.ts'
+import { formatCheckers } from '../formats/index.ts'
+import { metaSchemas } from '../metaschemas/index.ts'
+import { regexEngines } from '../regex/index.ts'
 
 export * from './applicator/index.ts'
 export * from './content/index.ts'
@@ -22,8 +29,12 @@ export * from './openapi/index.ts'
 export * from './unevaluated/index.ts'
 export * from './validation/index.ts'
 export { formatKeyword }
-export { formatCheckers } from '../formats/index.ts'
-export { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31 } from './dialects.ts'
+// The code builder a keyword's `emit` writes with.
+export { joinCode, js, literal } from '../core/index.ts'
+export type { Code, EmitBlock, EmitContext } from '../core/index.ts'
+export { formatCheckers }
+export { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31 }
+export type { EmitCase, EmitDifference }
 export { convertSchema, toDraft07, toOpenApi30 } from '../convert/index.ts'
 export { regexEngines, superLinearReason } from '../regex/index.ts'
 
@@ -61,3 +72,23 @@ export const draft4 = only('draft-04')
 export const openApi30 = only('openapi-3.0')
 /** OpenAPI 3.1 Schema Object keywords (the OAS base dialect), in order. */
 export const openApi31 = only('openapi-3.1')
+
+/**
+ * Checks a keyword's `emit` against its `validate`: registers the keyword on a fresh kernel with
+ * the standard dialects, compiles each case's schema interpreted (`codegen: false`) and generated
+ * from the first call (`codegenThreshold: 0`), and runs its instances through both. Returns every
+ * difference in answer or issues, and each case whose schema reached no generated code using the
+ * keyword; empty when the tiers agree (`assert.deepEqual(checkEmit(even, cases), [])`). A
+ * definition named as a standard keyword stands in for it.
+ */
+export function checkEmit(definition: KeywordDefinition, cases: readonly EmitCase[]): EmitDifference[] {
+  const setup = {
+    dialects: [dialect2020, dialect2019, dialect07, dialect06, dialect04, dialectOpenApi31, dialectOpenApi30],
+    // The definition checked stands in for a standard keyword of its name (a kernel takes the first).
+    presets: standardKeywords.filter((d) => d.keyword !== definition.keyword),
+    formats: formatCheckers,
+    registry: metaSchemas,
+    regexEngines,
+  }
+  return compareTiers((keyword) => new Kernel(setup, { plugins: [keyword] }), definition, cases)
+}

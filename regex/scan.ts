@@ -5,6 +5,8 @@
  * taken (each repeat of varying length is disjoint from whatever may follow it), so the scan
  * answers exactly as `RegExp.prototype.test` with the `u` flag; anything else is left to the engine.
  */
+import { joinCode, js, literal } from '../core/index.ts'
+import type { Code } from '../core/index.ts'
 import { MAX_CODE_POINT, intersects } from './charset.ts'
 import { parseRegex } from './parse.ts'
 import type { RegexNode } from './parse.ts'
@@ -68,13 +70,13 @@ function greedyIsExact(items: readonly Item[]): boolean {
 }
 
 /** A test of the code unit `c` against `ranges`. */
-function rangeTest(ranges: readonly number[]): string {
-  const terms: string[] = []
+function rangeTest(ranges: readonly number[]): Code {
+  const terms: Code[] = []
   for (let i = 0; i < ranges.length; i += 2) {
-    const [lo, hi] = [ranges[i]!, ranges[i + 1]!]
-    terms.push(lo === hi ? `c === ${lo}` : hi === lo + 1 ? `c === ${lo} || c === ${hi}` : `(c >= ${lo} && c <= ${hi})`)
+    const [lo, hi] = [literal(ranges[i]!), literal(ranges[i + 1]!)]
+    terms.push(lo === hi ? js`c === ${lo}` : ranges[i + 1] === ranges[i]! + 1 ? js`c === ${lo} || c === ${hi}` : js`(c >= ${lo} && c <= ${hi})`)
   }
-  return terms.join(' || ')
+  return joinCode(terms, js` || `)
 }
 
 /**
@@ -82,25 +84,25 @@ function rangeTest(ranges: readonly number[]): string {
  * string) matches `source` as a `u`-flag regular expression (they use the label `answer$`);
  * undefined for any other pattern.
  */
-export function scanStatements(source: string): ((answer: string) => string) | undefined {
+export function scanStatements(source: string): ((answer: Code) => Code) | undefined {
   const parsed = itemsOf(source)
   if (parsed === undefined || !greedyIsExact(parsed.items)) return undefined
   return (answer) => writeScan(parsed.items, parsed.end, answer)
 }
 
-function writeScan(items: readonly Item[], end: boolean, answer: string): string {
-  const label = `${answer}$`
-  const lines = [`${answer} = false; ${label}: { const n = x.length; let i = 0, c = 0;`]
+function writeScan(items: readonly Item[], end: boolean, answer: Code): Code {
+  const label = js`${answer}$`
+  const lines = [js`${answer} = false; ${label}: { const n = x.length; let i = 0, c = 0;`]
   for (const { ranges, min, max } of items) {
     const test = rangeTest(ranges)
     if (min === 1 && max === 1) {
-      lines.push(`if (i === n || !(c = x.charCodeAt(i), ${test})) break ${label}; i++;`)
+      lines.push(js`if (i === n || !(c = x.charCodeAt(i), ${test})) break ${label}; i++;`)
       continue
     }
-    const bound = max === Infinity ? '' : ` && i - m < ${max}`
-    lines.push(`{ const m = i; while (i < n${bound} && (c = x.charCodeAt(i), ${test})) i++; if (i - m < ${min}) break ${label}; }`)
+    const bound = max === Infinity ? js`` : js` && i - m < ${literal(max)}`
+    lines.push(js`{ const m = i; while (i < n${bound} && (c = x.charCodeAt(i), ${test})) i++; if (i - m < ${literal(min)}) break ${label}; }`)
   }
-  if (end) lines.push(`if (i !== n) break ${label};`)
-  lines.push(`${answer} = true; }`)
-  return lines.join('\n')
+  if (end) lines.push(js`if (i !== n) break ${label};`)
+  lines.push(js`${answer} = true; }`)
+  return joinCode(lines, js`\n`)
 }

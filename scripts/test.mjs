@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 /**
- * The test command: type-check, build, run every uvu suite under c8 (coverage threshold on
- * core/, plugins/ and the libraries beside them: regex/, convert/, formats/), run the
- * no-code-generation checks with plain `node`, then print one
- * closing line `N passed, N failed` counting every test case, and exit non-zero on any failure.
+ * The test command. With no argument (`npm test`, what CI runs): type-check, build, run every
+ * uvu suite under c8 (coverage threshold on core/, plugins/ and the libraries beside them:
+ * regex/, convert/, formats/), run the no-code-generation checks with plain `node`, then print
+ * one closing line `N passed, N failed` counting every test case, and exit non-zero on any
+ * failure.
+ *
+ * With patterns (`npm test -- keywords`, `npm test -- 'plugins/validation/' regex/`):
+ * only the test files whose path under test/ matches one of the patterns (regular expressions),
+ * without type-check, build or coverage, so a change can be checked in seconds; the closing line
+ * is the same. Suites that read the build (the CLI, the bundle) need `npm run build` first. A
+ * pattern that matches no file fails, so a typo does not pass as an empty run.
  */
 import { spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
 
 const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '')
 let passed = 0
@@ -26,6 +34,81 @@ function step(label, command, args) {
   const { status } = run(label, command, args)
   if (status === 0) passed++
   else failed++
+}
+
+/** The uvu suites, `.test.ts` files under test/ (the vendored official suite has none). */
+const SUITE = /\.test\.ts$/
+/** Run with plain node against the build, each printing its own `N passed, N failed`. */
+const NO_EVAL = /\.(mjs|ts)$/
+
+/** Every file under a directory, as paths relative to the project root with `/` separators. */
+function filesUnder(dir) {
+  const out = []
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) out.push(...filesUnder(path))
+    else out.push(relative('.', path).split(sep).join('/'))
+  }
+  return out
+}
+
+/** Counts a no-eval check's own `N passed, N failed` line (a crash or a missing line is a failure). */
+function noEval(file) {
+  const loader = file.endsWith('.ts') ? ['--import', 'tsx', '--import', './test/support/optional-entries.ts'] : []
+  const r = run(`no-eval: ${file.slice('test/no-eval/'.length)}`, 'node', ['--disallow-code-generation-from-strings', ...loader, file])
+  const m = /(\d+) passed, (\d+) failed/.exec(r.text)
+  if (m === null || r.status !== 0) failed += m === null ? 1 : Math.max(1, Number(m[2]))
+  else passed += Number(m[1])
+  if (m !== null && r.status !== 0) passed += Number(m[1])
+}
+
+/** Adds uvu's closing summary (the last one printed: a child process printing one came earlier). */
+function countUvu(result) {
+  const lastMatch = (re) => [...result.text.matchAll(re)].at(-1)?.[1]
+  const total = Number(lastMatch(/Total:\s+(\d+)/g) ?? NaN)
+  const ok = Number(lastMatch(/Passed:\s+(\d+)/g) ?? NaN)
+  if (Number.isNaN(total) || Number.isNaN(ok)) {
+    failed++
+    console.error('could not read the uvu summary')
+    return { total, ok }
+  }
+  passed += ok
+  failed += total - ok
+  return { total, ok }
+}
+
+const patterns = process.argv.slice(2)
+if (patterns.length > 0) {
+  const wanted = patterns.map((p) => new RegExp(p))
+  const matches = (file) => wanted.some((re) => re.test(file.slice('test/'.length)))
+  const all = filesUnder('test').filter((f) => !f.startsWith('test/json-schema-test-suite/'))
+  const suites = all.filter((f) => SUITE.test(f) && !f.startsWith('test/no-eval/') && matches(f))
+  const checks = all.filter((f) => f.startsWith('test/no-eval/') && NO_EVAL.test(f) && matches(f))
+  if (suites.length === 0 && checks.length === 0) {
+    failed++
+    console.error(`no test file under test/ matches ${patterns.join(' or ')}`)
+  }
+  if (suites.length > 0) {
+    // uvu takes one pattern: the chosen files, each matched exactly from the test/ folder.
+    const exact = suites.map((f) => f.slice('test/'.length).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    const uvu = run(`uvu: ${suites.length} file(s)`, 'node', [
+      '--import',
+      'tsx',
+      '--import',
+      './test/support/optional-entries.ts',
+      'node_modules/uvu/bin.js',
+      'test',
+      `^(${exact.join('|')})$`,
+    ])
+    const { total, ok } = countUvu(uvu)
+    if (uvu.status !== 0 && ok === total) {
+      failed++
+      console.error('uvu exited non-zero although every case passed')
+    }
+  }
+  for (const file of checks) noEval(file)
+  console.log(`\n${passed} passed, ${failed} failed`)
+  process.exit(failed > 0 ? 1 : 0)
 }
 
 step('type-check (tsc --noEmit)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
@@ -62,18 +145,7 @@ const uvu = run('unit, table and official-suite tests (uvu under c8)', 'npx', [
   '-i',
   'json-schema-test-suite',
 ])
-// uvu's own summary is the last one printed (a child process must not print another, but if
-// one did, it came earlier).
-const lastMatch = (re) => [...uvu.text.matchAll(re)].at(-1)?.[1]
-const total = Number(lastMatch(/Total:\s+(\d+)/g) ?? NaN)
-const ok = Number(lastMatch(/Passed:\s+(\d+)/g) ?? NaN)
-if (Number.isNaN(total) || Number.isNaN(ok)) {
-  failed++
-  console.error('could not read the uvu summary')
-} else {
-  passed += ok
-  failed += total - ok
-}
+const { total, ok } = countUvu(uvu)
 if (uvu.status !== 0 && ok === total) {
   // Every case passed but the run failed: the coverage threshold (or a crash after the summary).
   failed++
@@ -82,14 +154,7 @@ if (uvu.status !== 0 && ok === total) {
 
 // Checks that must run without code generation run under plain node against the build.
 // (.mjs files import the build; .ts files run through tsx, which itself needs no code generation.)
-for (const file of readdirSync('test/no-eval').filter((f) => /\.(mjs|ts)$/.test(f)).sort()) {
-  const loader = file.endsWith('.ts') ? ['--import', 'tsx', '--import', './test/support/optional-entries.ts'] : []
-  const r = run(`no-eval: ${file}`, 'node', ['--disallow-code-generation-from-strings', ...loader, `test/no-eval/${file}`])
-  const m = /(\d+) passed, (\d+) failed/.exec(r.text)
-  if (m === null || r.status !== 0) failed += m === null ? 1 : Math.max(1, Number(m[2]))
-  else passed += Number(m[1])
-  if (m !== null && r.status !== 0) passed += Number(m[1])
-}
+for (const file of readdirSync('test/no-eval').filter((f) => NO_EVAL.test(f)).sort()) noEval(`test/no-eval/${file}`)
 
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)

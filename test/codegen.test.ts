@@ -6,7 +6,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKernel, defineKeyword, newJSONSchema } from '../index.ts'
+import { createKernel, defineKeyword, joinCode, js, newJSONSchema } from '../index.ts'
+import type { Code } from '../index.ts'
 import { DRAFTS, remotes, suiteFiles } from './support/suite.ts'
 
 const schemas = remotes()
@@ -192,7 +193,7 @@ test('a module with more constants than one call may pass is built; one the engi
     instanceTypes: ['number'],
     compile: (value) => value as number[],
     validate: (c, x) => !c.includes(x as number),
-    emit: (c, g) => `!${g.constant(new Set(c))}.has(x) && ${c.map((n) => g.constant({ n })).slice(-1)[0]}.n !== x`,
+    emit: (c, g) => js`!${g.constant(new Set(c))}.has(x) && ${c.map((n) => g.constant({ n })).slice(-1)[0]!}.n !== x`,
   })
   const values = Array.from({ length: 150_000 }, (_, i) => i)
   const wide = createKernel({ plugins: [many] }).newJSONSchema({ notAny: values }, { codegenThreshold: 0 }) as Compiled
@@ -208,7 +209,7 @@ test('a module with more constants than one call may pass is built; one the engi
     instanceTypes: ['number'],
     compile: () => true,
     validate: (_c, x) => (x as number) > 0,
-    emit: () => `${'('.repeat(500_000)}x > 0${')'.repeat(500_000)}`,
+    emit: () => js`${joinCode(Array<Code>(500_000).fill(js`(`), js``)}x > 0${joinCode(Array<Code>(500_000).fill(js`)`), js``)}`,
   })
   const refused = createKernel({ plugins: [deep] }).newJSONSchema({ deepTest: true }, { codegenThreshold: 0 }) as Compiled
   assert.is(refused.generated, null)
@@ -239,7 +240,7 @@ test('a failing format is explained without a second check; a keyword whose code
     instanceTypes: ['number'],
     compile: () => true,
     validate: (_c, x) => (runs++, (x as number) % 2 === 0),
-    emit: () => 'x % 2 === 0',
+    emit: () => js`x % 2 === 0`,
     error: { message: () => 'must be even' },
   })
   const evens = createKernel({ plugins: [even] }).newJSONSchema({ items: { even: true } }, { codegenThreshold: 0 }) as Compiled

@@ -1,5 +1,5 @@
 /**
- * One wording everywhere (issue 27, item 1). test/messages.json holds a case per keyword and
+ * One wording everywhere. test/messages.json holds a case per keyword and
  * dialect: a schema, data that fails it, where the issue sits, the words that state what the
  * schema expected in its own terms, and the text that shows what was received. Each case runs on
  * both tiers; then the same message must reach the Standard Schema issues, the MCP SDK client
@@ -55,7 +55,7 @@ function issueOf(c: Case, issues: readonly ValidationIssue[]): ValidationIssue {
 
 const table = suite('each keyword says what the schema expected and what was received')
 
-table('the table covers every keyword the issue lists, and each dialect', () => {
+table('the table covers every validating keyword named below, and each dialect', () => {
   const keywords = new Set(CASES.flatMap((c) => [c.keyword, c.label ?? '']))
   for (const k of [
     'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength',

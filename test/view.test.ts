@@ -51,4 +51,41 @@ view('a cycle that consumes input is walked once per node; the dialect follows $
   assert.is(s.root(), s.root())
 })
 
+view('mustHold names the subschemas that apply at a part, and in place, by each keyword', () => {
+  const s = newJSONSchema({
+    $defs: { X: { required: ['a'] } },
+    properties: { a: { maxLength: 2 } },
+    patternProperties: { '^a': { type: 'string' } },
+    additionalProperties: false,
+    anyOf: [{ type: 'object' }],
+    allOf: [{ $ref: '#/$defs/X' }],
+    prefixItems: [{}],
+  })
+  const root = s.root().inspect()
+  assert.equal(root.mustHold('a').map((h) => h.location), ['#/properties/a', '#/patternProperties/^a'])
+  assert.equal(root.mustHold('b').map((h) => h.location), ['#/additionalProperties'])
+  assert.equal(root.mustHold(0).map((h) => h.location), ['#/prefixItems/0'])
+  // In place: allOf's branch, not anyOf's (it may not apply); through the branch, the $ref's target.
+  assert.equal(root.mustHold().map((h) => h.location), ['#/allOf/0'])
+  assert.equal(root.mustHold()[0]!.inspect().mustHold().map((h) => h.location), ['#/$defs/X'])
+})
+
+view('early binds each keyword’s early checks, in its own words', () => {
+  const s = newJSONSchema({ properties: { a: { type: 'string', maxLength: 2 } }, additionalProperties: false, maxProperties: 1 })
+  const root = s.root().inspect()
+  const by = (k: string) => root.early.find((e) => e.keyword === k)!
+  assert.equal(root.early.map((e) => e.keyword).sort(), ['additionalProperties', 'maxProperties'])
+  assert.equal(by('additionalProperties').key('b', 1)?.params, { additionalProperty: 'b' })
+  assert.is(by('additionalProperties').key('a', 1), undefined)
+  assert.is(by('maxProperties').key('a', 1), undefined)
+  assert.equal(by('maxProperties').key('b', 2)?.params, { limit: 1 })
+  const a = root.mustHold('a')[0]!.inspect()
+  assert.equal(a.early.map((e) => [e.keyword, e.schemaPath]), [['type', '#/properties/a/type'], ['maxLength', '#/properties/a/maxLength']])
+  assert.match(a.early[0]!.begin('number')?.message ?? '', /must be a string/)
+  const watch = a.early[1]!.text()!
+  assert.is(watch('ab', 'ab'), undefined)
+  assert.is(watch('c', 'abc')?.message, 'must be at most 2 characters long (got 3 characters so far)')
+  assert.is(a.early[1]!.end('abc')?.message, s.validate({ a: 'abc' })?.errors[0]?.message)
+})
+
 view.run()

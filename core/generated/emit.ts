@@ -1,60 +1,61 @@
 /**
  * What a keyword's `emit` sees while the generated tier is built (see `KeywordDefinition.emit`).
+ * Code is built with the code builder (`js`, `literal`, `joinCode`): values enter only as
+ * constants or literals, names only as locals, so no schema text ever becomes source.
  */
 import type { JsonType, SchemaHandle, SchemaView } from '../types.ts'
+import type { Code } from './code.ts'
 
 /** Emitted code with statements: `setup` runs first, then `test` is the step's answer. */
 export interface EmitBlock {
-  setup?: string
-  test: string
+  setup?: Code
+  test: Code
   /**
    * The step fails only when a subschema applied through `g.apply` fails, and then its issues
    * (without `allErrors`) are exactly those of that subschema: a failure is explained from there.
    */
   transparent?: boolean
   /**
-   * The test runs the very function the keyword's `validate` runs (called, or inlined from its
-   * source), and `validate` records no issue of its own: a failure here is explained by the
+   * The test runs the very function the keyword's `validate` runs (called, or through
+   * `g.inline`), and `validate` records no issue of its own: a failure here is explained by the
    * keyword's `error` alone, without evaluating the step again.
    */
   mirrorsValidate?: boolean
 }
 
-/** What a keyword's `emit` may use while generating code. */
+/**
+ * What a keyword's `emit` may use while generating code. The instance is `x`; code runs only on
+ * the boolean pass (valid or not); a failure is explained by the keyword's `validate`.
+ */
 export interface EmitContext {
-  /** The node must evaluate every part even after a failure (a reference cycle is reachable). */
-  readonly exhaustive: boolean
   /** The JSON type of `x` where this code runs (a node's code is generated per instance type). */
   readonly type: JsonType
-  /** An identifier bound to `value` in the generated code. */
-  constant(value: unknown): string
-  /** A fresh local variable name for the expression's own use. */
-  local(): string
+  /** An identifier bound to `value` in the generated code (a compiled value, a function, a set). */
+  constant(value: unknown): Code
+  /** A fresh local variable for the step's own use (declared for you). */
+  local(): Code
   /**
    * A boolean expression applying a subschema to `value` (an expression; evaluate it once, it
    * may be repeated), as `ctx.apply(handle, value, segment)` does; `segment` is an expression too.
    */
-  apply(handle: SchemaHandle, value: string, segment?: string): string
+  apply(handle: SchemaHandle, value: Code, segment?: Code): Code
   /**
    * `apply` for a loop's body, run once per item: `setup` (statements) goes first in the body,
-   * then `test` is the answer. `value` is evaluated once, in `setup`. The generated module may
-   * write the subschema's own code there instead of a call (a subschema applied only here, not
-   * recursive): one call less per item.
+   * then `test` is the answer. `value` is evaluated once, in `setup`. The subschema's own code
+   * may be written there instead of a call.
    */
-  applyEach(handle: SchemaHandle, value: string, segment?: string): { setup: string; test: string }
+  applyEach(handle: SchemaHandle, value: Code, segment?: Code): { setup: Code; test: Code }
   /**
    * A boolean expression: the object `x`, whose property `name` is known not to be `undefined`,
-   * has it as an own property (not inherited). Cheaper than a `hasOwnProperty` call per read;
-   * `"true"` where the generated code already knows (an object inheriting none of the names).
+   * has it as an own property (not inherited); the code `true` where that is already known.
    */
-  own(name: string): string
+  own(name: string): Code
   /**
-   * An expression for `x[name]`. Within one node's code the value is kept in a local: a later
-   * step reads the local instead of the object (under varied object shapes every property read
-   * is a lookup). Use it only in a test that evaluates each of its reads whenever it passes
-   * (reads in a conjunction evaluated left to right).
+   * An expression for `x[name]`; within one node's code a later step reuses the value read. Use
+   * it only in a test that evaluates each of its reads whenever it passes (reads in a
+   * conjunction evaluated left to right).
    */
-  read(name: string): string
+  read(name: string): Code
   /**
    * Records that, when this step passes, `x` has an own property `name` whose value is not
    * `undefined` (what `required` establishes): later steps of the node see `known(name)`.
@@ -73,6 +74,11 @@ export interface EmitContext {
    * `transparent` step that, on some paths, fails by itself rather than through a subschema
    * (the failure is then explained by evaluating the step).
    */
-  fail(): string
+  fail(): Code
+  /**
+   * A pure checker function written into the code as statements (its parameters bound to
+   * `args`), or undefined when it cannot be (free variables, nested functions: call it through
+   * `g.constant(fn)` then). Saves a call per value.
+   */
+  inline(fn: (...args: never[]) => boolean, args: readonly Code[]): EmitBlock | undefined
 }
-

@@ -8,21 +8,23 @@ import type { EmitBlock, EmitContext } from './emit.ts'
 import type { JsonType, SchemaHandle, SchemaView } from '../types.ts'
 import type { Source } from './source.ts'
 import { escapePointerToken } from '../pointer.ts'
+import { FALSE, joinCode, js, literal, TRUE } from './code.ts'
+import type { Code } from './code.ts'
+import { inline } from './inline.ts'
 
 /** Instance types in step-table order. */
-export const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
+const TYPES: readonly JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object']
 
-/** `EmitContext.inspect` for every generated form. */
-export const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
+/** `EmitContext.inspect`. */
+const inspect = (handle: SchemaHandle): SchemaView => handle.inspect()
 
 /**
  * A step's code: its emitted form, or a call of its `validate` through its own call site
  * (`called`: it may apply subschemas through the run, out of the generated code's sight).
  */
-export function stepCode(s: Step, g: EmitContext, src: Source, run: string, general = false): EmitBlock & { called?: true } {
-  // A metered run charges regex scans through the run context: those nodes call every keyword.
-  const emitted = general ? undefined : s.definition.emit?.(s.compiled, g)
-  if (emitted === undefined) return { test: `${src.constant(s.validate)}(${src.constant(s.compiled)}, x, ${run})`, called: true }
+function stepCode(s: Step, g: EmitContext, src: Source, run: Code): EmitBlock & { called?: true } {
+  const emitted = s.definition.emit?.(s.compiled, g)
+  if (emitted === undefined) return { test: js`${src.constant(s.validate)}(${src.constant(s.compiled)}, x, ${run})`, called: true }
   return typeof emitted === 'string' ? { test: emitted } : emitted
 }
 
@@ -36,17 +38,17 @@ export class FailureRecord {
 }
 
 /** How a node's code leaves with a value: `return` in its own function, a block's exit when placed inline. */
-type Exit = (value: string) => string
-const RETURN: Exit = (value) => `return ${value};`
+type Exit = (value: Code) => Code
+const RETURN: Exit = (value) => js`return ${value};`
 
 /** Tests selecting one instance type, by step-table index. */
-const TYPE_TESTS = [
-  "typeof x === 'string'",
-  "typeof x === 'number'",
-  "typeof x === 'boolean'",
-  'x === null',
-  'Array.isArray(x)',
-  "(typeof x === 'object' && x !== null && !Array.isArray(x))",
+const TYPE_TESTS: readonly Code[] = [
+  js`typeof x === 'string'`,
+  js`typeof x === 'number'`,
+  js`typeof x === 'boolean'`,
+  js`x === null`,
+  js`Array.isArray(x)`,
+  js`(typeof x === 'object' && x !== null && !Array.isArray(x))`,
 ]
 
 /**
@@ -55,9 +57,9 @@ const TYPE_TESTS = [
  * call's code.
  */
 interface Branch {
-  code: string
-  failsWith: string | null
-  delegates: string | null
+  code: Code
+  failsWith: Code | null
+  delegates: Code | null
 }
 
 /**
@@ -65,22 +67,22 @@ interface Branch {
  * a node of one type is one test and its steps, small enough for the optimizer to inline at its
  * call sites. Non-JSON values (NaN, undefined, functions) fail at the node itself.
  */
-function typeDispatch(node: Node, branches: Branch[], own: string, exit: Exit): string {
-  const counts = new Map<string, number>()
+function typeDispatch(branches: Branch[], own: Code, exit: Exit): Code {
+  const counts = new Map<Code, number>()
   for (const b of branches) counts.set(b.code, (counts.get(b.code) ?? 0) + 1)
   const commonCode = [...counts].sort((a, b) => b[1] - a[1])[0]![0]
   const common = branches.find((b) => b.code === commonCode)!
-  const parts: string[] = []
+  const parts: Code[] = []
   branches.forEach(({ code }, t) => {
     if (code === commonCode) return
-    parts.push(`if (${TYPE_TESTS[t]}) { ${t === 1 ? `if (x - x !== 0) ${exit(`F(${own}, x)`)} ` : ''}${code} }`)
+    parts.push(js`if (${TYPE_TESTS[t]!}) { ${t === 1 ? js`if (x - x !== 0) ${exit(js`failAt(${own}, x)`)} ` : js``}${code} }`)
   })
   // Values of the common branch's types, and values JSON cannot hold. A subschema that asserts
   // fails those too: a node only delegating to one tests for them on its failure alone.
-  if (common.failsWith !== null) parts.push(exit(`F(NJ(x) ? ${own} : ${common.failsWith}, x)`))
-  else if (common.delegates !== null) parts.push(`if (!(${common.delegates})) ${exit(`NJ(x) ? F(${own}, x) : false`)}\n${exit('true')}`)
-  else parts.push(`if (NJ(x)) ${exit(`F(${own}, x)`)} ${commonCode}`)
-  return parts.join('\n')
+  if (common.failsWith !== null) parts.push(exit(js`failAt(notJson(x) ? ${own} : ${common.failsWith}, x)`))
+  else if (common.delegates !== null) parts.push(js`if (!(${common.delegates})) ${exit(js`notJson(x) ? failAt(${own}, x) : false`)}\n${exit(TRUE)}`)
+  else parts.push(js`if (notJson(x)) ${exit(js`failAt(${own}, x)`)} ${commonCode}`)
+  return joinCode(parts, js`\n`)
 }
 
 /**
@@ -89,19 +91,19 @@ function typeDispatch(node: Node, branches: Branch[], own: string, exit: Exit): 
  * names it ensured present).
  */
 class Reads {
-  private readonly locals = new Map<string, string>()
+  private readonly locals = new Map<string, Code>()
   private readonly settled = new Set<string>()
   private readonly ensured = new Set<string>()
   private readonly readNow: string[] = []
   private readonly ensuredNow: string[] = []
   constructor(private readonly src: Source) {}
 
-  read(name: string): string {
+  read(name: string): Code {
     let local = this.locals.get(name)
     if (local !== undefined && this.settled.has(name)) return local
     if (local === undefined) this.locals.set(name, (local = this.src.local()))
     this.readNow.push(name)
-    return `(${local} = x[${JSON.stringify(name)}])`
+    return js`(${local} = x[${literal(name)}])`
   }
 
   ensure(name: string): void {
@@ -123,21 +125,21 @@ class Reads {
 
 /** A step's code before the prototype check: what precedes its failure, and the failure's value. */
 interface Early {
-  head: string
-  fails: string
+  head: Code
+  fails: Code
 }
 
 /** The module-wide facts a node's code is written with. */
 export interface ModuleFacts {
   readonly src: Source
   /** Each node's function name. */
-  readonly fn: ReadonlyMap<Node, string>
+  readonly fn: ReadonlyMap<Node, Code>
   /** Nodes whose function counts nesting depth (recursive schemas): always called. */
   readonly recursive: ReadonlySet<Node>
   /** How many edges of the module lead to each node. */
   readonly incoming: ReadonlyMap<Node, number>
   /** The `hasOwnProperty` constant. */
-  readonly hop: string
+  readonly hop: Code
 }
 
 /**
@@ -153,12 +155,12 @@ const INLINE_FLOOR = 400
 export class NodeWriter {
   /** Names the plain-object forms read without an own-property test (`Object.prototype` must lack them). */
   readonly ownNames = new Set<string>()
-  private readonly records = new Map<Node, Map<Step | null, { name: string; record: FailureRecord }>>()
+  private readonly records = new Map<Node, Map<Step | null, { name: Code; record: FailureRecord }>>()
   private readonly placed = new Set<Node>()
   constructor(private readonly m: ModuleFacts) {}
 
   /** The constant naming where `node` fails at `step`; it mirrors `validate` only if every use does. */
-  private record(node: Node, step: Step | null, mirrors = false): string {
+  private record(node: Node, step: Step | null, mirrors = false): Code {
     let byStep = this.records.get(node)
     if (byStep === undefined) this.records.set(node, (byStep = new Map()))
     const known = byStep.get(step)
@@ -173,18 +175,18 @@ export class NodeWriter {
   }
 
   /** `call` (a boolean expression) with the path segment pushed when it fails. */
-  private segment(call: string, seg: string | undefined): string {
+  private segment(call: Code, seg: Code | undefined): Code {
     if (seg === undefined) return call
-    // A constant name goes on the failure path already escaped as a pointer token.
-    if (/^"(?:[^"\\]|\\.)*"$/.test(seg)) return `(${call} || Q(${this.m.src.constant('/' + escapePointerToken(JSON.parse(seg) as string))}))`
-    return `(${call} || P(${seg}))`
+    // A constant name (a string literal) goes on the failure path already escaped as a pointer token.
+    if (/^"(?:[^"\\]|\\.)*"$/.test(seg)) return js`(${call} || pushToken(${this.m.src.constant('/' + escapePointerToken(JSON.parse(seg) as string))}))`
+    return js`(${call} || pushSegment(${seg}))`
   }
 
   /** `EmitContext.apply`: a call of the subschema's function. */
-  apply(h: SchemaHandle, value: string, seg?: string): string {
+  apply(h: SchemaHandle, value: Code, seg?: Code): Code {
     const target = (h as Handle).node
-    if (!target.asserts) return 'true'
-    return this.segment(`${this.m.fn.get(target)!}(${value})`, seg)
+    if (!target.asserts) return TRUE
+    return this.segment(js`${this.m.fn.get(target)!}(${value})`, seg)
   }
 
   /**
@@ -192,17 +194,17 @@ export class NodeWriter {
    * from code that is itself not placed inline, is written into the loop body: `x` rebound to the
    * item in a block whose exits assign the answer. Otherwise a call, as `apply`.
    */
-  applyEach(h: SchemaHandle, value: string, seg: string | undefined, nested: boolean): { setup: string; test: string } {
+  applyEach(h: SchemaHandle, value: Code, seg: Code | undefined, nested: boolean): { setup: Code; test: Code } {
     const target = (h as Handle).node
-    const call = { setup: '', test: this.apply(h, value, seg) }
+    const call = { setup: js``, test: this.apply(h, value, seg) }
     if (!target.asserts || nested || this.m.recursive.has(target) || this.m.incoming.get(target) !== 1 || this.placed.has(target)) return call
     const src = this.m.src
     const mark = src.locals.length
     const answer = src.local()
     const item = src.local()
-    const label = `${answer}$`
+    const label = js`${answer}$`
     const outer = src.enter(`${answer}_`)
-    const code = this.body(target, true, (v) => `{ ${answer} = ${v}; break ${label}; }`, true).code
+    const code = this.body(target, true, (v) => js`{ ${answer} = ${v}; break ${label}; }`, true).code
     const locals = src.leave(outer)
     if (code.length > INLINE_LIMIT || code.length < INLINE_FLOOR) {
       // The call it stays: the two locals taken for the placement are given back.
@@ -210,23 +212,24 @@ export class NodeWriter {
       return call
     }
     this.placed.add(target)
-    return { setup: `${item} = ${value}; ${label}: { let x = ${item}${locals.map((n) => `, ${n}`).join('')};\n${code}\n}`, test: this.segment(answer, seg) }
+    const declared = joinCode(locals.map((n) => js`, ${n}`), js``)
+    return { setup: js`${item} = ${value}; ${label}: { let x = ${item}${declared};\n${code}\n}`, test: this.segment(answer, seg) }
   }
 
   /** A node's function(s): the plain-object form, and the own-testing form when the first tests own properties. */
-  functions(node: Node): string {
+  functions(node: Node): Code {
     const src = this.m.src
     const name = this.m.fn.get(node)!
-    const fn = (plainObjects: boolean): { code: string; testsOwn: boolean } => {
+    const fn = (plainObjects: boolean): { code: Code; testsOwn: boolean } => {
       const outer = src.enter('')
       const made = this.body(node, plainObjects, RETURN, false)
       const locals = src.leave(outer)
-      return { code: `${locals.length > 0 ? `var ${locals.join(', ')};` : ''} ${made.code}`, testsOwn: made.testsOwn }
+      return { code: js`${locals.length > 0 ? js`var ${joinCode(locals, js`, `)};` : js``} ${made.code}`, testsOwn: made.testsOwn }
     }
     const plain = fn(true)
-    const tested = plain.testsOwn ? `\nfunction ${name}$own(x) { ${fn(false).code} }` : ''
-    if (!this.m.recursive.has(node)) return `function ${name}(x) { ${plain.code} }${tested}`
-    return `function ${name}(x) { if (++D > ${MAX_DEPTH}) throw BAIL; var r = ${name}_(x); D--; return r; }
+    const tested = plain.testsOwn ? js`\nfunction ${name}$own(x) { ${fn(false).code} }` : js``
+    if (!this.m.recursive.has(node)) return js`function ${name}(x) { ${plain.code} }${tested}`
+    return js`function ${name}(x) { if (++depth > ${literal(MAX_DEPTH)}) throw tooDeep; var r = ${name}_(x); depth--; return r; }
 function ${name}_(x) { ${plain.code} }${tested}`
   }
 
@@ -234,7 +237,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
    * The node's code, leaving through `exit`; `plainObjects`: objects here are known to inherit none
    * of the names read. `nested`: the code is itself placed inline (no further placement in it).
    */
-  private body(node: Node, plainObjects: boolean, exit: Exit, nested: boolean): { code: string; testsOwn: boolean } {
+  private body(node: Node, plainObjects: boolean, exit: Exit, nested: boolean): { code: Code; testsOwn: boolean } {
     const src = this.m.src
     const own = this.record(node, null)
     let testsOwn = false
@@ -243,17 +246,16 @@ function ${name}_(x) { ${plain.code} }${tested}`
       let descends = false
       let step: Step | null = null
       // Calls of an asserting subschema on `x` itself (a step made of one is a delegation).
-      const selfCalls = new Set<string>()
+      const selfCalls = new Set<Code>()
       const reads = new Reads(src)
       const g: EmitContext = {
-        exhaustive: false,
         type: TYPES[t]!,
         constant: (v) => src.constant(v),
         local: () => src.local(),
         apply: (h, v, seg) => {
           descends = true
           const code = this.apply(h, v, seg)
-          if (v === 'x' && seg === undefined && code !== 'true') selfCalls.add(code)
+          if (v === 'x' && seg === undefined && code !== TRUE) selfCalls.add(code)
           return code
         },
         applyEach: (h, v, seg) => {
@@ -261,13 +263,13 @@ function ${name}_(x) { ${plain.code} }${tested}`
           return this.applyEach(h, v, seg, nested)
         },
         inspect,
-        fail: () => `F(${this.record(node, step)}, x)`,
+        inline: (f, args) => inline(f, args, () => src.local()),
+        fail: () => js`failAt(${this.record(node, step)}, x)`,
         own: (key) => {
-          const text = JSON.stringify(key)
-          if (key in Object.prototype || !plainObjects) return `${this.m.hop}(x, ${text})`
+          if (key in Object.prototype || !plainObjects) return js`${this.m.hop}(x, ${literal(key)})`
           this.ownNames.add(key)
           checked = testsOwn = true
-          return 'true'
+          return TRUE
         },
         read: (key) => reads.read(key),
         ensure: (key) => reads.ensure(key),
@@ -275,40 +277,40 @@ function ${name}_(x) { ${plain.code} }${tested}`
       }
       // Steps before the first one applying a subschema, then the rest (see `plainCheck`).
       const before: Early[] = []
-      const after: string[] = []
+      const after: Code[] = []
       let ended = false
-      let failsWith: string | null = null
+      let failsWith: Code | null = null
       const kept: EmitBlock[] = []
       for (const s of node.table[t]!) {
         descends = false
         step = s
-        const code = stepCode(s, g, src, 'Rn()')
+        const code = stepCode(s, g, src, js`generalRun()`)
         // Code after this step runs only when it passed: its reads and presences hold there.
         reads.settle()
-        if (code.test === 'true' && code.setup === undefined) continue
+        if (code.test === TRUE && code.setup === undefined) continue
         kept.push(code)
         const early = !(descends || code.called === true || after.length > 0)
         const rec = code.transparent === true ? null : this.record(node, s, code.mirrorsValidate === true)
-        const fails = rec === null ? 'false' : `F(${rec}, x)`
+        const fails = rec === null ? FALSE : js`failAt(${rec}, x)`
         // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
-        if (code.test === 'false' && code.setup === undefined) {
+        if (code.test === FALSE && code.setup === undefined) {
           if (before.length === 0 && after.length === 0) failsWith = rec
-          if (early) before.push({ head: '', fails })
+          if (early) before.push({ head: js``, fails })
           else after.push(exit(fails))
           ended = true
           break
         }
-        const head = `${code.setup ?? ''}\nif (!(${code.test})) `
+        const head = js`${code.setup ?? js``}\nif (!(${code.test})) `
         if (early) before.push({ head, fails })
-        else after.push(head + exit(fails))
+        else after.push(js`${head}${exit(fails)}`)
       }
-      const parts = checked ? plainCheck(before, after, `${this.m.fn.get(node)!}$own(x)`, exit) : [...before.map((p) => p.head + exit(p.fails)), ...after]
+      const parts = checked ? plainCheck(before, after, js`${this.m.fn.get(node)!}$own(x)`, exit) : [...before.map((p) => js`${p.head}${exit(p.fails)}`), ...after]
       if (checked) failsWith = null
       const only = kept.length === 1 ? kept[0]! : null
       const delegates = only !== null && only.transparent === true && only.setup === undefined && selfCalls.has(only.test) ? only.test : null
-      return { code: `${parts.join('\n')}${ended ? '' : `\n${exit('true')}`}`, failsWith, delegates }
+      return { code: js`${joinCode(parts, js`\n`)}${ended ? js`` : js`\n${exit(TRUE)}`}`, failsWith, delegates }
     }
-    const code = node.asserts ? typeDispatch(node, TYPES.map((_, t) => branch(t)), own, exit) : exit('true')
+    const code = node.asserts ? typeDispatch(TYPES.map((_, t) => branch(t)), own, exit) : exit(TRUE)
     return { code, testsOwn }
   }
 }
@@ -327,9 +329,9 @@ function ${name}_(x) { ${plain.code} }${tested}`
  * itself, which JSON (and structured clone) cannot produce; objects with a null prototype read
  * `undefined` there and take the testing form.
  */
-function plainCheck(before: Early[], after: string[], own: string, exit: Exit): string[] {
-  const guarded = before.map((p) => p.head + exit(`PLAIN(x) ? ${p.fails} : ${own}`))
-  return [...guarded, `if (!(CLEAN && x.__proto__ === OP)) ${exit(own)}`, ...after]
+function plainCheck(before: Early[], after: Code[], own: Code, exit: Exit): Code[] {
+  const guarded = before.map((p) => js`${p.head}${exit(js`isPlainObject(x) ? ${p.fails} : ${own}`)}`)
+  return [...guarded, js`if (!(prototypeClean && x.__proto__ === objectPrototype)) ${exit(own)}`, ...after]
 }
 
 /** Levels of recursive-node nesting before handing the value to the general path (deep data). */

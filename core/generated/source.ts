@@ -17,56 +17,59 @@ export function codegenAllowed(): boolean {
   return allowed
 }
 
+import { identifier } from './code.ts'
+import type { Code } from './code.ts'
+
 /** Constants bound to a name of their own; past these (a huge schema), an element of the array. */
 const NAMED_CONSTANTS = 10_000
 
 /** Constants and locals of one generated function or module. */
 export class Source {
   readonly values: unknown[] = []
-  private readonly ids = new Map<unknown, string>()
-  locals: string[] = []
+  private readonly ids = new Map<unknown, Code>()
+  locals: Code[] = []
   private prefix = ''
 
-  constant(value: unknown): string {
+  constant(value: unknown): Code {
     let name = this.ids.get(value)
     if (name === undefined) {
       const n = this.values.length
-      name = n < NAMED_CONSTANTS ? `k${n}` : `K$[${n}]`
+      name = n < NAMED_CONSTANTS ? identifier(`k${n}`) : (`constants[${n}]` as Code)
       this.values.push(value)
       this.ids.set(value, name)
     }
     return name
   }
 
-  local(): string {
-    const name = `${this.prefix}t${this.locals.length}`
+  local(): Code {
+    const name = identifier(`${this.prefix}t${this.locals.length}`)
     this.locals.push(name)
     return name
   }
 
   /** Starts a scope of locals named with `prefix`; `leave` ends it and returns its locals. */
-  enter(prefix: string): { locals: string[]; prefix: string } {
+  enter(prefix: string): { locals: Code[]; prefix: string } {
     const outer = { locals: this.locals, prefix: this.prefix }
     this.locals = []
     this.prefix = prefix
     return outer
   }
 
-  leave(outer: { locals: string[]; prefix: string }): string[] {
+  leave(outer: { locals: Code[]; prefix: string }): Code[] {
     const inner = this.locals
     this.locals = outer.locals
     this.prefix = outer.prefix
     return inner
   }
 
-  build<T>(body: string, extra: Record<string, unknown> = {}): T {
+  build<T>(body: Code, extra: Record<string, unknown> = {}): T {
     // The constants come in one array, not one parameter each: a large schema has more of them
     // than a call may pass, or than one function may bind to names.
     const values = [...this.values, ...Object.values(extra)]
     const names: string[] = []
-    for (let i = 0; i < Math.min(this.values.length, NAMED_CONSTANTS); i++) names.push(`k${i} = K$[${i}]`)
-    Object.keys(extra).forEach((key, i) => names.push(`${key} = K$[${this.values.length + i}]`))
+    for (let i = 0; i < Math.min(this.values.length, NAMED_CONSTANTS); i++) names.push(`k${i} = constants[${i}]`)
+    Object.keys(extra).forEach((key, i) => names.push(`${key} = constants[${this.values.length + i}]`))
     const bind = names.length === 0 ? '' : `var ${names.join(', ')};\n`
-    return new Function('K$', bind + body)(values) as T
+    return new Function('constants', bind + body)(values) as T
   }
 }

@@ -8,7 +8,7 @@ import type { Compilation } from '../compile.ts'
 import { Driver } from '../driver.ts'
 import { SPLIT_DEPTH } from '../pass.ts'
 import { Run } from '../run.ts'
-import { generateEvaluate, generateModule } from './module.ts'
+import { generateModule } from './module.ts'
 import { codegenAllowed } from './source.ts'
 
 /** The compile's generated check, or null when the interpreter keeps it. */
@@ -25,20 +25,9 @@ export function tierUp(compilation: Compilation): GeneratedCheck | null {
   }
   // Generated code is only ever faster: a schema too large for the engine to take as one function
   // (a RangeError from the parser, say) stays with the interpreter.
-  let check: GeneratedCheck | null
   try {
-    check = generateModule(root, makeRun) ?? null
+    return generateModule(root, makeRun) ?? null
   } catch {
-    check = null
+    return null
   }
-  if (check !== null) return check
-  for (const node of compilation.nodes) {
-    try {
-      const generated = generateEvaluate(node)
-      if (generated !== undefined) node.evaluate = generated
-    } catch {
-      return null
-    }
-  }
-  return null
 }

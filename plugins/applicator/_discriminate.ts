@@ -7,9 +7,12 @@
  * union's discriminator: an object whose tag selects a branch is checked against that branch
  * alone, and a failure is reported with that branch's issues alone. Reads the branches' JSON and
  * keywords only; when in doubt it finds nothing and every branch is evaluated as usual.
+ *
+ * The one discriminator of the library: OpenAPI's declared `discriminator` (plugins/extras)
+ * builds the same `Discriminator` from its tag table and routes through the same functions.
  */
-import { hasOwn, isObject } from '../../core/index.ts'
-import type { EmitBlock, EmitContext, RunContext, SchemaHandle } from '../../core/index.ts'
+import { hasOwn, isObject, joinCode, js, literal } from '../../core/index.ts'
+import type { Code, EmitBlock, EmitContext, RunContext, SchemaHandle } from '../../core/index.ts'
 
 /** What a branch requires of one property of an object. */
 type Allowed = { values: readonly (string | number | boolean | null)[] } | { prefix: string }
@@ -86,33 +89,53 @@ export function exclusive(g: EmitContext, branches: readonly SchemaHandle[]): bo
 }
 
 /** Generated code: true when some branch passes, stopping at the first (each behind its guard). */
-export function somePasses(g: EmitContext, branches: readonly SchemaHandle[]): string {
-  return `(${branches.map((b) => guardedBranch(g, b)).join(' || ')})`
+export function somePasses(g: EmitContext, branches: readonly SchemaHandle[]): Code {
+  return js`(${joinCode(branches.map((b) => guardedBranch(g, b)), js` || `)})`
 }
 
 /**
  * The expression applying a branch to `x`, behind a one-comparison guard when the branch
  * requires a property value (only on the object code: elsewhere `required` does not apply).
  */
-export function guardedBranch(g: EmitContext, handle: SchemaHandle): string {
-  const apply = g.apply(handle, 'x')
+export function guardedBranch(g: EmitContext, handle: SchemaHandle): Code {
+  const apply = g.apply(handle, js`x`)
   if (g.type !== 'object') return apply
   const [first] = discriminants(handle)
   if (first === undefined) return apply
   const [name, a] = first
-  return `(${admitsCode(a, `x[${JSON.stringify(name)}]`)} && ${apply})`
+  return js`(${admitsCode(a, js`x[${literal(name)}]`)} && ${apply})`
 }
 
 /** Generated code: the value of the expression `v` is one `a` allows (`v` may be read twice). */
-function admitsCode(a: Allowed, v: string): string {
-  if ('values' in a) return `(${a.values.map((value) => `${v} === ${JSON.stringify(value)}`).join(' || ')})`
-  return `(typeof ${v} === 'string' && ${v}.startsWith(${JSON.stringify(a.prefix)}))`
+function admitsCode(a: Allowed, v: Code): Code {
+  if ('values' in a) return js`(${joinCode(a.values.map((value) => js`${v} === ${literal(value)}`), js` || `)})`
+  return js`(typeof ${v} === 'string' && ${v}.startsWith(${literal(a.prefix)}))`
 }
 
-/** A tagged union's discriminator: the property, and what each branch allows there. */
+/**
+ * A tagged union's discriminator: the property, and what each branch allows there. Found in the
+ * branches (`findDiscriminator`) or declared (`declaredDiscriminator`, from OpenAPI's
+ * `discriminator`); either way routed by `routeOf` and applied by `applyMeant`.
+ */
 export interface Discriminator {
   name: string
   allowed: Allowed[]
+  /**
+   * Whether only an own property is a tag (a declared discriminator). A found one reads `x[name]`
+   * inherited or not: every branch requires it as an own property, so an inherited tag fails the
+   * branch it selects on `required` (and every other branch too).
+   */
+  own: boolean
+}
+
+/**
+ * The discriminator declared for `branches` branches: property `name`, and for each tag value the
+ * index of the branch it selects (a branch may have several values). Allocates the table once.
+ */
+export function declaredDiscriminator(name: string, tags: ReadonlyMap<string, number>, branches: number): Discriminator {
+  const values: string[][] = Array.from({ length: branches }, () => [])
+  for (const [tag, i] of tags) values[i]!.push(tag)
+  return { name, allowed: values.map((v) => ({ values: v })), own: true }
 }
 
 /**
@@ -126,16 +149,18 @@ export function findDiscriminator(branches: readonly SchemaHandle[]): Discrimina
     const allowed = all.map((d) => d.get(name))
     if (allowed.some((a) => a === undefined)) continue
     const each = allowed as Allowed[]
-    if (each.every((a, i) => each.every((b, j) => j <= i || disjoint(a, b)))) return { name, allowed: each }
+    if (each.every((a, i) => each.every((b, j) => j <= i || disjoint(a, b)))) return { name, allowed: each, own: false }
   }
   return null
 }
 
 /** The compiled form of `anyOf`/`oneOf`: the branches, and their discriminator once looked for. */
 export class Branches {
-  /** Undefined until looked for. */
-  discriminator: Discriminator | null | undefined = undefined
-  constructor(readonly handles: SchemaHandle[]) {}
+  constructor(
+    readonly handles: SchemaHandle[],
+    /** Undefined until looked for; given when declared. */
+    public discriminator: Discriminator | null | undefined = undefined,
+  ) {}
 }
 
 /** The discriminator of `c`, looked for at the first use (when every subschema has compiled). */
@@ -149,24 +174,24 @@ function admits(a: Allowed, v: unknown): boolean {
 
 /**
  * The branch an object's tag selects, or -1 (not an object, no tag, or no branch allows it). The
- * tag is read as `x[name]`, inherited or not: every branch requires it as an own property, so a
- * tag found only on the prototype fails the selected branch (and every other) on `required`.
+ * tag is `x[name]`, an own property only when `d.own`.
  */
 export function routeOf(d: Discriminator, x: unknown): number {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return -1
+  if (d.own && !hasOwn(x, d.name)) return -1
   const v = (x as Record<string, unknown>)[d.name]
   for (let i = 0; i < d.allowed.length; i++) if (admits(d.allowed[i]!, v)) return i
   return -1
 }
 
 /**
- * Applies the branch the tag selected: every other branch fails, so its answer is the keyword's
- * and its issues are the only ones. Where every branch must be evaluated the others run too,
- * their issues dropped.
+ * Applies the branch the tag selected (`meant`, or -1 for none: false, the caller reports why):
+ * every other branch fails, so its answer is the keyword's and its issues are the only ones.
+ * Where every branch must be evaluated the others run too, their issues dropped.
  */
 export function applyMeant(c: Branches, meant: number, x: unknown, ctx: RunContext): boolean {
   const handles = c.handles
-  if (!ctx.exhaustive) return ctx.apply(handles[meant]!, x)
+  if (!ctx.exhaustive) return meant >= 0 && ctx.apply(handles[meant]!, x)
   let ok = false
   for (let i = 0; i < handles.length; i++) {
     if (i === meant) {
@@ -187,6 +212,6 @@ export function applyMeant(c: Branches, meant: number, x: unknown, ctx: RunConte
  */
 export function routeCode(g: EmitContext, d: Discriminator, branches: readonly SchemaHandle[]): EmitBlock {
   const t = g.local()
-  const chain = branches.map((b, i) => `${admitsCode(d.allowed[i]!, t)} ? ${g.apply(b, 'x')} : `).join('')
-  return { test: `((${t} = x[${JSON.stringify(d.name)}]), ${chain}${g.fail()})`, transparent: true }
+  const chain = joinCode(branches.map((b, i) => js`${admitsCode(d.allowed[i]!, t)} ? ${g.apply(b, js`x`)} : `), js``)
+  return { test: js`((${t} = x[${literal(d.name)}]), ${chain}${g.fail()})`, transparent: true }
 }

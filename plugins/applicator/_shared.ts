@@ -1,5 +1,5 @@
-import { count } from '../../core/index.ts'
-import type { CompileContext, EmitBlock, EmitContext, RegexMatcher, RunContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
+import { count, joinCode, js, literal } from '../../core/index.ts'
+import type { Code, CompileContext, EmitBlock, EmitContext, RegexMatcher, RunContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 
 /** Compiles an array of subschemas (`allOf`, `anyOf`, `oneOf`, `prefixItems`); fails unless a non-empty array. */
 export function compileSchemaArray(value: unknown, ctx: CompileContext): SchemaHandle[] {
@@ -41,21 +41,32 @@ export function compilePattern(source: unknown, ctx: CompileContext, ...segments
 export function reportBranches(ctx: RunContext, branches: ValidationIssue[][]): boolean {
   if (!ctx.collecting) return false
   if (!ctx.allErrors) {
-    const here = ctx.instancePath
-    let meant: ValidationIssue[] | undefined
-    let count = 0
-    for (const issues of branches) {
-      if (issues.every((i) => i.instancePath === here && (i.keyword === 'type' || i.keyword === 'false schema'))) continue
-      meant = issues
-      count++
-    }
-    if (count === 1 && meant!.length > 0) {
-      ctx.restoreErrors(meant!)
+    const meant = meantBranch(branches, ctx.instancePath)
+    if (meant >= 0) {
+      ctx.restoreErrors(branches[meant]!)
       return false
     }
   }
   for (const issues of branches) ctx.restoreErrors(issues)
   return true
+}
+
+/**
+ * The branch of a failed `anyOf`/`oneOf` at instance location `here` the data was meant for: the
+ * one branch that got past a type mismatch (or a `false` schema) at `here`, when exactly one did;
+ * -1 when none or several did. `branches` holds each failed branch's
+ * issues. The rule `validate` applies without `allErrors`, exported so a renderer of
+ * `allErrors` results (the command line) reads a failed alternative the same way. Allocates nothing.
+ */
+export function meantBranch(branches: readonly (readonly ValidationIssue[])[], here: string): number {
+  let meant = -1
+  for (let b = 0; b < branches.length; b++) {
+    const issues = branches[b]!
+    if (issues.every((i) => i.instancePath === here && (i.keyword === 'type' || i.keyword === 'false schema'))) continue
+    if (meant >= 0) return -1
+    meant = b
+  }
+  return meant
 }
 
 /** Alternatives a failed `anyOf`/`oneOf` message sums up; the rest are counted. */
@@ -90,19 +101,19 @@ export function tooManyItems(limit: number, length: number): string {
  * Generated code applying a subschema to every item from index `from` on: stops at the first
  * failing item, whose issues explain the failure.
  */
-export function eachItem(g: EmitContext, from: number, handle: () => SchemaHandle): string | EmitBlock {
+export function eachItem(g: EmitContext, from: number, handle: () => SchemaHandle): Code | EmitBlock {
   const i = g.local()
   const ok = g.local()
-  const child = g.applyEach(handle(), `x[${i}]`, i)
-  if (child.test === 'true') return 'true'
-  return { setup: `${ok} = true; for (${i} = ${from}; ${i} < x.length; ${i}++) { ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`, test: ok, transparent: true }
+  const child = g.applyEach(handle(), js`x[${i}]`, i)
+  if (child.test === 'true') return js`true`
+  return { setup: js`${ok} = true; for (${i} = ${literal(from)}; ${i} < x.length; ${i}++) { ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`, test: ok, transparent: true }
 }
 
 /** Generated code applying a schema per position to the first items (`prefixItems`, tuple `items`). */
-export function tupleItems(handles: SchemaHandle[], g: EmitContext): string | EmitBlock {
-  const terms = handles.map((h, i) => [i, g.apply(h, `x[${i}]`, String(i))] as const).filter(([, c]) => c !== 'true')
-  if (terms.length === 0) return 'true'
-  return { test: terms.map(([i, c]) => `(x.length <= ${i} || ${c})`).join(' && '), transparent: true }
+export function tupleItems(handles: SchemaHandle[], g: EmitContext): Code | EmitBlock {
+  const terms = handles.map((h, i) => [literal(i), g.apply(h, js`x[${literal(i)}]`, literal(i))] as const).filter(([, c]) => c !== 'true')
+  if (terms.length === 0) return js`true`
+  return { test: joinCode(terms.map(([i, c]) => js`(x.length <= ${i} || ${c})`), js` && `), transparent: true }
 }
 
 /**
@@ -111,9 +122,9 @@ export function tupleItems(handles: SchemaHandle[], g: EmitContext): string | Em
  * compare, and a 16-name chain costs a quarter of `Set.prototype.has` on every key (55 vs 208 ns
  * per object); from about 32 names on the set is no slower.
  */
-export function nameTest(g: EmitContext, key: string, names: Iterable<string>): string {
+export function nameTest(g: EmitContext, key: Code, names: Iterable<string>): Code {
   const list = [...names]
-  if (list.length === 0) return 'false'
-  if (list.length > 32) return `${g.constant(new Set(list))}.has(${key})`
-  return `(${list.map((n) => `${key} === ${JSON.stringify(n)}`).join(' || ')})`
+  if (list.length === 0) return js`false`
+  if (list.length > 32) return js`${g.constant(new Set(list))}.has(${key})`
+  return js`(${joinCode(list.map((n) => js`${key} === ${literal(n)}`), js` || `)})`
 }

@@ -30,6 +30,7 @@ export const additionalItemsKeyword = defineKeyword<unknown, AdditionalItems>({
     if (!Array.isArray(items)) return undefined
     return new AdditionalItems(ctx.subschema(), items.length, value === false)
   },
+  mustHold: (c, segment) => (typeof segment === 'number' && segment >= c.from ? [c.handle] : []),
   validate(c, x, ctx) {
     const a = x as unknown[]
     if (!c.forbidden && !c.handle.asserts && !ctx.exhaustive) return true

@@ -1,4 +1,4 @@
-import { defineKeyword, excerpt, hasOwn } from '../../core/index.ts'
+import { defineKeyword, excerpt, hasOwn, joinCode, js } from '../../core/index.ts'
 import type { RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
 import { compilePattern, nameTest } from './_shared.ts'
 
@@ -49,6 +49,11 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
       value === false,
     )
   },
+  mustHold: (a, segment) => (typeof segment === 'string' && isAdditional(a, segment) ? [a.handle] : []),
+  // A key is never taken away: a forbidden one is final as soon as its name has arrived.
+  early: {
+    key: (a, name) => (a.forbidden && isAdditional(a, name) ? { params: { additionalProperty: name }, message: additionalText(name) } : undefined),
+  },
   validate(a, x, ctx) {
     const o = x as Record<string, unknown>
     const tracker = ctx.evaluated
@@ -76,13 +81,13 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
     const k = g.local()
     const ok = g.local()
     const own = g.constant(hasOwn)
-    const known = [nameTest(g, k, a.named), ...a.patterns.map((re) => `${g.constant(re)}.test(${k})`)].filter((t) => t !== 'false')
-    const skip = known.length === 0 ? '' : `if (${known.join(' || ')}) continue;`
-    const present = `if (x[${k}] === undefined || !${own}(x, ${k})) continue;`
-    if (a.forbidden) return { setup: `${ok} = true; for (${k} in x) { ${skip} ${present} ${ok} = false; break; }`, test: ok }
-    const child = g.applyEach(a.handle, `x[${k}]`, k)
-    if (child.test === 'true') return 'true'
-    return { setup: `${ok} = true; for (${k} in x) { ${skip} ${present} ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`, test: ok, transparent: true }
+    const known = [nameTest(g, k, a.named), ...a.patterns.map((re) => js`${g.constant(re)}.test(${k})`)].filter((t) => t !== 'false')
+    const skip = known.length === 0 ? js`` : js`if (${joinCode(known, js` || `)}) continue;`
+    const present = js`if (x[${k}] === undefined || !${own}(x, ${k})) continue;`
+    if (a.forbidden) return { setup: js`${ok} = true; for (${k} in x) { ${skip} ${present} ${ok} = false; break; }`, test: ok }
+    const child = g.applyEach(a.handle, js`x[${k}]`, k)
+    if (child.test === 'true') return js`true`
+    return { setup: js`${ok} = true; for (${k} in x) { ${skip} ${present} ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`, test: ok, transparent: true }
   },
   defaults(a, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, joinCode, js } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { compileSchemaArray } from './_shared.ts'
 
@@ -12,6 +12,7 @@ export const allOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
   schemaShape: 'schemaArray',
   applies: 'in-place',
   compile: compileSchemaArray,
+  mustHold: (branches, segment) => (segment === undefined ? branches : []),
   validate(branches, x, ctx) {
     let ok = true
     for (const b of branches) {
@@ -23,8 +24,8 @@ export const allOfKeyword = defineKeyword<unknown, SchemaHandle[]>({
     return ok
   },
   emit(branches, g) {
-    const terms = branches.map((b) => g.apply(b, 'x')).filter((c) => c !== 'true')
-    return { test: terms.length === 0 ? 'true' : terms.join(' && '), transparent: true }
+    const terms = branches.map((b) => g.apply(b, js`x`)).filter((c) => c !== 'true')
+    return { test: terms.length === 0 ? js`true` : joinCode(terms, js` && `), transparent: true }
   },
   defaults(branches, _x, ctx) {
     for (const b of branches) ctx.fillHere(b)

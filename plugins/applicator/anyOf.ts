@@ -51,9 +51,8 @@ export const anyOfKeyword = defineKeyword<unknown, Branches>({
     }
     return ok
   },
-  // Stops at the first branch that passes: not where every branch must be evaluated.
+  // Stops at the first branch that passes (generated code exists only where no reference cycle is reachable).
   emit(c, g) {
-    if (g.exhaustive) return undefined
     const d = g.type === 'object' ? discriminatorOf(c) : null
     return d !== null ? routeCode(g, d, c.handles) : somePasses(g, c.handles)
   },

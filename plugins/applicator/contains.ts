@@ -1,4 +1,4 @@
-import { count as counted, defineKeyword } from '../../core/index.ts'
+import { count as counted, defineKeyword, js, literal } from '../../core/index.ts'
 import type { CompileContext, SchemaHandle } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
 
@@ -61,12 +61,11 @@ export const containsKeyword = defineKeyword<unknown, Contains>({
     return true
   },
   emit(c, g) {
-    if (g.exhaustive) return undefined
     const i = g.local()
     const n = g.local()
-    const stop = c.max === Infinity ? `${n} >= ${c.min}` : `${n} > ${c.max}`
-    const child = g.applyEach(c.handle, `x[${i}]`)
-    const loop = `${n} = 0; for (${i} = 0; ${i} < x.length; ${i}++) { ${child.setup}\nif (${child.test} && (++${n}, ${stop})) break; }`
-    return { setup: loop, test: `${n} >= ${c.min} && ${n} <= ${c.max}` }
+    const stop = c.max === Infinity ? js`${n} >= ${literal(c.min)}` : js`${n} > ${literal(c.max)}`
+    const child = g.applyEach(c.handle, js`x[${i}]`)
+    const loop = js`${n} = 0; for (${i} = 0; ${i} < x.length; ${i}++) { ${child.setup}\nif (${child.test} && (++${n}, ${stop})) break; }`
+    return { setup: loop, test: js`${n} >= ${literal(c.min)} && ${n} <= ${literal(c.max)}` }
   },
 })

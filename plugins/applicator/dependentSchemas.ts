@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, hasOwn, joinCode, js, literal } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { compileSchemaMap } from './_shared.ts'
 import { SINCE_2019 } from '../dialects.ts'
@@ -29,9 +29,9 @@ export const dependentSchemasKeyword = defineKeyword<unknown, [string, SchemaHan
   },
   emit(entries, g) {
     const own = g.constant(hasOwn)
-    const terms = entries.map(([name, h]) => [name, g.apply(h, 'x')] as const).filter(([, c]) => c !== 'true')
-    const test = terms.map(([name, c]) => `(!${own}(x, ${JSON.stringify(name)}) || ${c})`).join(' && ')
-    return { test: test === '' ? 'true' : test, transparent: true }
+    const terms = entries.map(([name, h]) => [name, g.apply(h, js`x`)] as const).filter(([, c]) => c !== 'true')
+    const test = joinCode(terms.map(([name, c]) => js`(!${own}(x, ${literal(name)}) || ${c})`), js` && `)
+    return { test: terms.length === 0 ? js`true` : test, transparent: true }
   },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

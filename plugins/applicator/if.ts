@@ -1,4 +1,4 @@
-import { defineKeyword, got, hasOwn } from '../../core/index.ts'
+import { defineKeyword, got, hasOwn, js } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_07 } from '../dialects.ts'
 
@@ -47,9 +47,9 @@ export const ifKeyword = defineKeyword<unknown, IfThenElse>({
     return false
   },
   emit(c, g) {
-    const then = c.then === undefined ? 'true' : g.apply(c.then, 'x')
-    const otherwise = c.else === undefined ? 'true' : g.apply(c.else, 'x')
-    return `(${g.apply(c.condition, 'x')} ? ${then} : ${otherwise})`
+    const then = c.then === undefined ? js`true` : g.apply(c.then, js`x`)
+    const otherwise = c.else === undefined ? js`true` : g.apply(c.else, js`x`)
+    return js`(${g.apply(c.condition, js`x`)} ? ${then} : ${otherwise})`
   },
   defaults(c, x, ctx) {
     const branch = ctx.test(c.condition, x) ? c.then : c.else

@@ -16,6 +16,8 @@ import { prefixItemsKeyword } from './prefixItems.ts'
 import { propertiesKeyword } from './properties.ts'
 import { propertyNamesKeyword } from './propertyNames.ts'
 
+export { meantBranch } from './_shared.ts'
+
 export {
   additionalItemsKeyword,
   itemsLegacyKeyword,

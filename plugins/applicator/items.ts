@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, js, literal } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { eachItem, tooManyItems } from './_shared.ts'
 import { SINCE_2020 } from '../dialects.ts'
@@ -31,6 +31,7 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
     const prefix = ctx.schema.prefixItems
     return new Items(ctx.subschema(), Array.isArray(prefix) ? prefix.length : 0, value === false)
   },
+  mustHold: (c, segment) => (typeof segment === 'number' && segment >= c.from ? [c.handle] : []),
   validate(c, x, ctx) {
     const a = x as unknown[]
     if (!c.handle.asserts && !ctx.exhaustive) return true
@@ -50,7 +51,7 @@ export const itemsKeyword = defineKeyword<unknown, Items>({
     return ok
   },
   // `items: false` is a length test, so a failure is explained by this keyword (the limit), not the false schema.
-  emit: (c, g) => (c.forbidden ? `x.length <= ${c.from}` : eachItem(g, c.from, () => c.handle)),
+  emit: (c, g) => (c.forbidden ? js`x.length <= ${literal(c.from)}` : eachItem(g, c.from, () => c.handle)),
   defaults(c, x, ctx) {
     if (!ctx.owns(x) || !Array.isArray(x)) return
     for (let i = c.from; i < x.length; i++) ctx.fill(c.handle, x, i)

@@ -1,4 +1,4 @@
-import { defineKeyword, got } from '../../core/index.ts'
+import { defineKeyword, got, js } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
 /**
@@ -17,6 +17,6 @@ export const notKeyword = defineKeyword<unknown, SchemaHandle>({
     ctx.resetErrors(mark)
     return ok
   },
-  emit: (handle, g) => `!${g.apply(handle, 'x')}`,
+  emit: (handle, g) => js`!${g.apply(handle, js`x`)}`,
   error: { message: (_p, _h, x) => `must not match the "not" schema${got(x)}` },
 })

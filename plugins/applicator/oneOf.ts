@@ -1,4 +1,4 @@
-import { defineKeyword, got } from '../../core/index.ts'
+import { defineKeyword, got, joinCode, js } from '../../core/index.ts'
 import type { ValidationIssue } from '../../core/index.ts'
 import { branchSummary, compileSchemaArray, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
@@ -54,14 +54,13 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
   },
   // Counts passing branches, stopping at the second; branches that exclude each other stop at the first.
   emit(c, g) {
-    if (g.exhaustive) return undefined
     const branches = c.handles
     const d = g.type === 'object' ? discriminatorOf(c) : null
     if (d !== null) return routeCode(g, d, branches)
     if (exclusive(g, branches)) return somePasses(g, branches)
     const n = g.local()
-    const tests = branches.map((b) => `if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
-    return { setup: `${n} = 0; do { ${tests.join(' ')} } while (false);`, test: `${n} === 1` }
+    const tests = branches.map((b) => js`if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
+    return { setup: js`${n} = 0; do { ${joinCode(tests, js` `)} } while (false);`, test: js`${n} === 1` }
   },
   defaults: (c, _x, ctx) => fillSoleBranch(c.handles, ctx),
 })

@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
+import { defineKeyword, hasOwn, joinCode, js } from '../../core/index.ts'
 import type { RegexMatcher, SchemaHandle } from '../../core/index.ts'
 import { compilePattern } from './_shared.ts'
 
@@ -17,6 +17,7 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, Sc
     if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.fail('patternProperties must be an object of schemas')
     return Object.keys(value as object).map((source) => [compilePattern(source, ctx, source), ctx.subschema(source)])
   },
+  mustHold: (entries, segment) => (typeof segment === 'string' ? entries.filter(([re]) => re.test(segment)).map(([, handle]) => handle) : []),
   validate(entries, x, ctx) {
     const o = x as Record<string, unknown>
     const tracker = ctx.evaluated
@@ -41,12 +42,12 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, Sc
     const k = g.local()
     const ok = g.local()
     const tests = entries.map(([re, h]) => {
-      const child = g.applyEach(h, `x[${k}]`, k)
-      return child.test === 'true' ? '' : `if (${g.constant(re)}.test(${k})) { ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`
+      const child = g.applyEach(h, js`x[${k}]`, k)
+      return child.test === 'true' ? js`` : js`if (${g.constant(re)}.test(${k})) { ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`
     })
-    if (tests.every((t) => t === '')) return 'true'
-    const present = `if (x[${k}] === undefined || !${g.constant(hasOwn)}(x, ${k})) continue;`
-    return { setup: `${ok} = true; for (${k} in x) { ${present} ${tests.join(' ')} }`, test: ok, transparent: true }
+    if (tests.every((t) => t === '')) return js`true`
+    const present = js`if (x[${k}] === undefined || !${g.constant(hasOwn)}(x, ${k})) continue;`
+    return { setup: js`${ok} = true; for (${k} in x) { ${present} ${joinCode(tests, js` `)} }`, test: ok, transparent: true }
   },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

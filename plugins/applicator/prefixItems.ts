@@ -16,6 +16,7 @@ export const prefixItemsKeyword = defineKeyword<unknown, SchemaHandle[]>({
   applies: 'child',
   instanceTypes: ['array'],
   compile: compileSchemaArray,
+  mustHold: (handles, segment) => (typeof segment === 'number' && segment < handles.length ? [handles[segment]!] : []),
   validate(handles, x, ctx) {
     const a = x as unknown[]
     const n = Math.min(a.length, handles.length)

@@ -1,5 +1,5 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
-import type { EmitBlock, EmitContext, SchemaHandle } from '../../core/index.ts'
+import { defineKeyword, hasOwn, joinCode, js, literal } from '../../core/index.ts'
+import type { Code, EmitBlock, EmitContext, SchemaHandle } from '../../core/index.ts'
 import { compileSchemaMap } from './_shared.ts'
 
 /**
@@ -15,10 +15,19 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   instanceTypes: ['object'],
   compile(value, ctx) {
     const entries = compileSchemaMap(value, ctx)
-    // An open schema with many optional names (a meta-schema, an options bag) usually meets
-    // objects holding few of them: its generated check walks the object's keys.
-    if (entries.length >= SPARSE_FROM && !hasOwn(ctx.schema, 'required') && !hasOwn(ctx.schema, 'additionalProperties')) sparse.add(entries)
+    // Whether objects fill most names or few cannot be told from the schema (a configuration
+    // document fills most of an open 50-name `properties`), so the generated check reads the
+    // names in order unless the compile knows its objects hold few of them: a meta-schema check,
+    // whose schema objects use a handful of the meta-schema's many keywords each.
+    if (ctx.options.keyWalk === true && entries.length >= KEY_WALK_FROM && !hasOwn(ctx.schema, 'required') && !hasOwn(ctx.schema, 'additionalProperties')) {
+      keyWalk.add(entries)
+    }
     return entries
+  },
+  mustHold(entries, segment) {
+    if (typeof segment !== 'string') return []
+    for (const [name, handle] of entries) if (name === segment) return [handle]
+    return []
   },
   validate(entries, x, ctx) {
     const o = x as Record<string, unknown>
@@ -42,9 +51,9 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   // The generated tier serves only the boolean pass, where stopping at a failure is safe.
   emit(entries, g) {
     const v = g.local()
-    const terms: string[] = []
+    const terms: Code[] = []
     for (const [name, handle] of entries) {
-      const key = JSON.stringify(name)
+      const key = literal(name)
       // Present own property (an earlier `required`): its value as read there, no test.
       const known = g.known(name)
       const child = g.apply(handle, known ? g.read(name) : v, key)
@@ -54,10 +63,10 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
         continue
       }
       const own = g.own(name)
-      terms.push(`((${v} = x[${key}]) === undefined || ${own === 'true' ? '' : `!${own} || `}${child})`)
+      terms.push(js`((${v} = x[${key}]) === undefined || ${own === 'true' ? js`` : js`!${own} || `}${child})`)
     }
-    const inOrder = terms.length === 0 ? 'true' : terms.join(' && ')
-    if (!sparse.has(entries)) return { test: inOrder, transparent: true }
+    const inOrder = terms.length === 0 ? js`true` : joinCode(terms, js` && `)
+    if (!keyWalk.has(entries)) return { test: inOrder, transparent: true }
     return { ...byKeys(entries, g), transparent: true }
   },
   defaults(entries, x, ctx) {
@@ -66,12 +75,14 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   },
 })
 
-/** From this many names on, an open `properties` counts as sparse (see `compile`). */
-const SPARSE_FROM = 8
-const sparse = new WeakSet<object>()
+/** From this many names on, an open `properties` under a key-walk compile walks the keys (see `compile`). */
+const KEY_WALK_FROM = 8
+const keyWalk = new WeakSet<object>()
 
 /**
- * One switch per own key of the object instead of a read per name. A failure records this step
+ * One dispatch per own key of the object instead of a read per name: the key's index in a `Map`
+ * (a hash lookup, where a `switch` on the names is a chain of string compares), then a `switch`
+ * on that small integer (a jump table). A failure records this step
  * (`g.fail()`), which the interpreter then explains in the schema's order, so the failure reported
  * is the interpreter's. (Running the reads in order again here instead would evaluate the failing
  * subschema twice per level: exponential in the nesting of sparse objects, as in meta-schemas.)
@@ -81,15 +92,19 @@ function byKeys(entries: [string, SchemaHandle][], g: EmitContext): EmitBlock {
   const i = g.local()
   const k = g.local()
   const ok = g.local()
-  const cases: string[] = []
+  const v = g.local()
+  const cases: Code[] = []
+  const index = new Map<string, number>()
   for (const [name, handle] of entries) {
-    const child = g.apply(handle, `x[${k}]`)
-    if (child !== 'true') cases.push(`case ${JSON.stringify(name)}: if (x[${k}] !== undefined && !${child}) ${ok} = false; break;`)
+    const child = g.apply(handle, v)
+    if (child === 'true') continue
+    cases.push(js`case ${literal(cases.length)}: if ((${v} = x[${k}]) !== undefined && !${child}) ${ok} = false; break;`)
+    index.set(name, cases.length - 1)
   }
-  if (cases.length === 0) return { test: 'true' }
+  if (cases.length === 0) return { test: js`true` }
   return {
-    setup: `${ok} = true; ${keys} = ${g.constant(Object.getOwnPropertyNames)}(x);
-for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${k}) { ${cases.join(' ')} } }
+    setup: js`${ok} = true; ${keys} = ${g.constant(Object.getOwnPropertyNames)}(x);
+for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${g.constant(index)}.get(${k})) { ${joinCode(cases, js` `)} } }
 if (!${ok}) ${ok} = ${g.fail()};`,
     test: ok,
   }

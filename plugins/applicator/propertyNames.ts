@@ -1,4 +1,4 @@
-import { defineKeyword, excerpt, hasOwn } from '../../core/index.ts'
+import { defineKeyword, excerpt, hasOwn, js } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
 
@@ -38,7 +38,7 @@ export const propertyNamesKeyword = defineKeyword<unknown, SchemaHandle>({
     const k = g.local()
     const ok = g.local()
     const child = g.apply(handle, k)
-    if (child === 'true') return 'true'
-    return { setup: `${ok} = true; for (${k} in x) { if (${g.constant(hasOwn)}(x, ${k}) && !${child}) { ${ok} = false; break; } }`, test: ok }
+    if (child === 'true') return js`true`
+    return { setup: js`${ok} = true; for (${k} in x) { if (${g.constant(hasOwn)}(x, ${k}) && !${child}) { ${ok} = false; break; } }`, test: ok }
   },
 })

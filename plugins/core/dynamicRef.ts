@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, js } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_2020 } from '../dialects.ts'
 
@@ -27,7 +27,7 @@ export const dynamicRefKeyword = defineKeyword<string, DynamicRef>({
   },
   // Resolved at compile time (the entry resource holds the anchor, or the target is no dynamic
   // anchor): a plain `$ref`. Otherwise the dynamic scope decides, on the general run.
-  emit: (ref, g) => (ref.anchor === undefined ? { test: g.apply(ref.handle, 'x'), transparent: true } : undefined),
+  emit: (ref, g) => (ref.anchor === undefined ? { test: g.apply(ref.handle, js`x`), transparent: true } : undefined),
   defaults(ref, _x, ctx) {
     ctx.fillHere(ref.anchor === undefined ? ref.handle : (ctx.dynamicTarget(ref.anchor) ?? ref.handle))
   },

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, js } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 
 /**
@@ -14,7 +14,8 @@ export const refKeyword = defineKeyword<string, SchemaHandle>({
     if (typeof value !== 'string') ctx.fail('$ref must be a string')
     return ctx.resolveRef(value)
   },
+  mustHold: (handle, segment) => (segment === undefined ? [handle] : []),
   validate: (handle, x, ctx) => ctx.apply(handle, x),
-  emit: (handle, g) => ({ test: g.apply(handle, 'x'), transparent: true }),
+  emit: (handle, g) => ({ test: g.apply(handle, js`x`), transparent: true }),
   defaults: (handle, _x, ctx) => ctx.fillHere(handle),
 })

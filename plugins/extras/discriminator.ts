@@ -10,7 +10,8 @@
  * @see https://spec.openapis.org/oas/v3.1.0#discriminator-object
  */
 import { defineKeyword, got, hasOwn, isObject, valueList } from '../../core/index.ts'
-import type { CompileContext, Kernel, RunContext, SchemaHandle } from '../../core/index.ts'
+import type { CompileContext, Kernel, RunContext } from '../../core/index.ts'
+import { Branches, applyMeant, declaredDiscriminator, routeOf } from '../applicator/_discriminate.ts'
 
 /** The property name and which `oneOf` branch each of its values selects. */
 export interface TagTable {
@@ -19,10 +20,24 @@ export interface TagTable {
   tags: Map<string, number>
 }
 
-/** What `discriminatedOneOf` compiles to. */
-interface Discriminated extends TagTable {
-  branches: SchemaHandle[]
-  allowed: string
+/**
+ * What `discriminatedOneOf` compiles to: the `oneOf` branches with their declared discriminator
+ * (routed and applied as a discriminator found by `anyOf`/`oneOf` is), and the tag values for
+ * the issues.
+ */
+class Discriminated extends Branches {
+  constructor(
+    table: TagTable,
+    handles: Branches['handles'],
+    readonly tags: readonly string[] = [...table.tags.keys()],
+    readonly allowed = valueList(tags),
+  ) {
+    super(handles, declaredDiscriminator(table.propertyName, table.tags, handles.length))
+  }
+
+  get propertyName(): string {
+    return this.discriminator!.name
+  }
 }
 
 
@@ -100,7 +115,7 @@ export const discriminatorKeyword = defineKeyword<unknown, undefined>({
 
 function applyAll(c: Discriminated, x: unknown, ctx: RunContext): number {
   let passed = 0
-  for (const b of c.branches) if (ctx.apply(b, x)) passed++
+  for (const b of c.handles) if (ctx.apply(b, x)) passed++
   return passed
 }
 
@@ -119,42 +134,34 @@ export const discriminatedOneOf = defineKeyword<unknown, Discriminated>({
   compile(value, ctx) {
     if (!Array.isArray(value) || value.length === 0) ctx.fail('oneOf must be a non-empty array of schemas')
     const table = tagTable(ctx)
-    const branches = (value as unknown[]).map((_, i) => ctx.subschema(i))
-    return { ...table, branches, allowed: valueList([...table.tags.keys()]) }
+    return new Discriminated(table, (value as unknown[]).map((_, i) => ctx.subschema(i)))
   },
   validate(c, x, ctx) {
-    const mark = ctx.errorMark()
     const name = c.propertyName
     if (!isObject(x)) {
+      const mark = ctx.errorMark()
       const passed = applyAll(c, x, ctx)
       ctx.resetErrors(mark)
       if (passed === 1) return true
-      if (ctx.collecting) ctx.report({ discriminator: name, allowed: [...c.tags.keys()] }, `must be an object with property "${name}" (one of: ${c.allowed})${got(x)}`)
+      if (ctx.collecting) ctx.report({ discriminator: name, allowed: [...c.tags] }, `must be an object with property "${name}" (one of: ${c.allowed})${got(x)}`)
       return false
     }
+    const meant = routeOf(c.discriminator!, x)
+    const ok = applyMeant(c, meant, x, ctx)
+    if (meant >= 0 || !ctx.collecting) return ok
     const tag = hasOwn(x, name) ? x[name] : undefined
-    const index = typeof tag === 'string' && c.tags.has(tag) ? c.tags.get(tag)! : -1
-    if (ctx.exhaustive) {
-      c.branches.forEach((b, i) => {
-        if (i === index) return
-        ctx.apply(b, x)
-        ctx.resetErrors(mark)
-      })
-    }
-    if (index >= 0) return ctx.apply(c.branches[index]!, x)
     if (tag === undefined) {
-      if (ctx.collecting) ctx.report({ discriminator: name, allowed: [...c.tags.keys()] }, `must have property "${name}" (one of: ${c.allowed})${got(x)}`)
+      ctx.report({ discriminator: name, allowed: [...c.tags] }, `must have property "${name}" (one of: ${c.allowed})${got(x)}`)
     } else {
       // An excerpt, not JSON.stringify: the tag may be any value, nested any depth.
-      if (ctx.collecting) ctx.report({ discriminator: name, tag, allowed: [...c.tags.keys()] }, `must be one of: ${c.allowed}${got(tag)}`, name)
+      ctx.report({ discriminator: name, tag, allowed: [...c.tags] }, `must be one of: ${c.allowed}${got(tag)}`, name)
     }
     return false
   },
   defaults(c, x, ctx) {
-    if (!isObject(x)) return
-    const tag = hasOwn(x, c.propertyName) ? x[c.propertyName] : undefined
     // The tag chooses the branch, so its defaults fill even while the object is incomplete.
-    if (typeof tag === 'string' && c.tags.has(tag)) ctx.fillHere(c.branches[c.tags.get(tag)!]!)
+    const meant = routeOf(c.discriminator!, x)
+    if (meant >= 0) ctx.fillHere(c.handles[meant]!)
   },
 })
 

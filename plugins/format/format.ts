@@ -1,7 +1,6 @@
-import { defineKeyword, got } from '../../core/index.ts'
+import { defineKeyword, got, js, literal } from '../../core/index.ts'
 import type { FormatChecker } from '../../core/index.ts'
 import { INLINE_DATE_TIME } from '../../formats/date-time.ts'
-import { inlined } from './_inline.ts'
 import { isRegex } from '../../formats/misc.ts'
 import { hasIdna, isEmail, isHostname, isIdnEmail, isIdnHostname } from '../../formats/network.ts'
 
@@ -71,9 +70,9 @@ export const formatKeyword = defineKeyword<unknown, Format>({
   validate: (f, x) => f.check(x as string),
   // The checker itself, called or inlined from its own source: a failure needs no second run.
   emit(f, g) {
-    const inline = INLINE_DATE_TIME.get(f.check)
-    const block = inline !== undefined ? inlined(inline.fn, inline.args, g) : undefined
-    return { ...(block ?? { test: `${g.constant(f.check)}(x)` }), mirrorsValidate: true }
+    const scanner = INLINE_DATE_TIME.get(f.check)
+    const block = scanner !== undefined ? g.inline(scanner.fn, [js`x`, literal(scanner.mode)]) : undefined
+    return { ...(block ?? { test: js`${g.constant(f.check)}(x)` }), mirrorsValidate: true }
   },
   error: {
     params: (f) => ({ format: f.name }),

@@ -1,6 +1,22 @@
-import { defineKeyword } from '../../core/index.ts'
-import type { KeywordDefinition } from '../../core/index.ts'
+import { defineKeyword, js, literal } from '../../core/index.ts'
+import type { Code, KeywordDefinition } from '../../core/index.ts'
 import { boundText, compileNumber } from './_shared.ts'
+
+/** `left <operator> right` in generated code, for the comparisons the bounds and counts use. */
+export function compare(left: Code, operator: string, right: Code): Code {
+  switch (operator) {
+    case '<':
+      return js`${left} < ${right}`
+    case '<=':
+      return js`${left} <= ${right}`
+    case '>':
+      return js`${left} > ${right}`
+    case '>=':
+      return js`${left} >= ${right}`
+    default:
+      throw new Error(`internal: no comparison "${operator}"`)
+  }
+}
 
 /**
  * A numeric bound (`maximum`, `exclusiveMaximum`, `minimum`, `exclusiveMinimum`): the four differ
@@ -15,10 +31,11 @@ export function bound(keyword: string, comparison: string, passes: (x: number, l
     compile: compileNumber,
     accepts: (value) => typeof value === 'number',
     validate: (limit, x) => passes(x as number, limit),
-    emit: (limit) => `x ${operator} ${JSON.stringify(limit)}`,
+    emit: (limit) => compare(js`x`, operator, literal(limit)),
     error: {
       params: (limit) => ({ comparison, limit }),
       message: (p, _limit, x) => boundText(p.comparison, p.limit, x),
     },
+    early: { end: true },
   })
 }

@@ -1,4 +1,5 @@
-import { count as counted, defineKeyword } from '../../core/index.ts'
+import { count as counted, defineKeyword, js, literal } from '../../core/index.ts'
+import { compare } from './_bound.ts'
 import type { JsonType, KeywordDefinition } from '../../core/index.ts'
 import { compileCount } from './_shared.ts'
 
@@ -34,7 +35,7 @@ export function count(
     instanceTypes: [type],
     compile: compileCount,
     validate: (limit, x) => passes(size(x), limit),
-    emit: (limit) => `${type === 'array' ? 'x.length' : 'Object.keys(x).length'} ${operator} ${limit}`,
+    emit: (limit) => compare(type === 'array' ? js`x.length` : js`Object.keys(x).length`, operator, literal(limit)),
     error: {
       params: (limit) => ({ limit }),
       // The size, not the value: a too-long array or object says how long it is, not what it holds.

@@ -1,4 +1,4 @@
-import type { CompileContext } from '../../core/index.ts'
+import type { CompileContext, EarlyIssue } from '../../core/index.ts'
 import { count, excerpt, got, hasOwn } from '../../core/index.ts'
 
 /** Reads a non-negative integer keyword value (`minLength`, `maxItems`, ...); 2.0 counts as 2. */
@@ -41,6 +41,26 @@ const BOUND_WORDS: Record<string, string> = { '<=': 'at most', '<': 'less than',
 /** The message of a failed numeric bound (`maximum`, draft-04's boolean `exclusiveMaximum`, ...): `must be at most 10 (got 11)`. */
 export function boundText(comparison: unknown, limit: unknown, received: unknown): string {
   return `${boundExpectation(comparison, limit)}${got(received)}`
+}
+
+/**
+ * The early check of a string against allowed values (`enum`, `const`): fails once no allowed
+ * string starts with the text so far (at once when none is a string). Keeps the candidates left,
+ * so each piece is compared once.
+ */
+export function startsOneOf(values: readonly unknown[], fail: (start: string) => EarlyIssue): (piece: string, start: string) => EarlyIssue | undefined {
+  let left = values.filter((v): v is string => typeof v === 'string')
+  let at = 0
+  return (piece, start) => {
+    if (piece !== '') left = left.filter((v) => v.startsWith(piece, at))
+    at += piece.length
+    return left.length > 0 ? undefined : fail(start)
+  }
+}
+
+/** What was received of a string still arriving: ` (got a string starting "cel")`. */
+export function gotStart(start: string): string {
+  return ` (got a string starting ${excerpt(start)})`
 }
 
 /** What a numeric bound expects, in words (`must be at most 10`). */

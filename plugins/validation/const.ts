@@ -1,5 +1,6 @@
-import { copyJson, defineKeyword, excerpt, got, jsonEqual, jsonTypeOf } from '../../core/index.ts'
+import { copyJson, defineKeyword, excerpt, got, js, jsonEqual, jsonTypeOf, literal } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
+import { gotStart, startsOneOf } from './_shared.ts'
 
 /** What `const` expects, in words (`must be exactly "a"`). */
 export function constExpectation(value: unknown): string {
@@ -22,11 +23,18 @@ export const constKeyword = defineKeyword<unknown, Const>({
   compile: (value) => new Const(copyJson(value).copy),
   validate: (c, x) => jsonEqual(c.value, x),
   emit(c, g) {
-    if (jsonTypeOf(c.value) !== g.type) return 'false'
-    return typeof c.value === 'object' && c.value !== null ? undefined : `x === ${JSON.stringify(c.value)}`
+    if (jsonTypeOf(c.value) !== g.type) return js`false`
+    // An object or array: a deep equality that stops at the first difference.
+    if (typeof c.value === 'object' && c.value !== null) return js`${g.constant(jsonEqual)}(${g.constant(c.value)}, x)`
+    return js`x === ${literal(c.value as string | number | boolean | null)}`
   },
   error: {
     params: (c) => ({ allowedValue: c.value }),
     message: (_p, c, x) => `${constExpectation(c.value)}${got(x)}`,
+  },
+  // A string fails once the value does not start with what has arrived.
+  early: {
+    text: (c) => startsOneOf([c.value], (start) => ({ params: { allowedValue: c.value }, message: `${constExpectation(c.value)}${gotStart(start)}` })),
+    end: true,
   },
 })

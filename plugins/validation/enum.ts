@@ -1,4 +1,5 @@
-import { canonicalKey, copyJson, defineKeyword, got, jsonTypeOf, valueList } from '../../core/index.ts'
+import { canonicalKey, copyJson, defineKeyword, got, joinCode, js, jsonEqual, jsonTypeOf, literal, valueList } from '../../core/index.ts'
+import { gotStart, startsOneOf } from './_shared.ts'
 
 /** What `enum` expects, in words (`must be one of: "a", "b"`); the message adds what was received. */
 export function enumExpectation(values: readonly unknown[]): string {
@@ -9,12 +10,24 @@ export function enumExpectation(values: readonly unknown[]): string {
 class Enum {
   constructor(
     readonly values: unknown[],
-    /** Canonical keys of every allowed value, for O(1) lookups of objects and arrays. */
+    /** The allowed objects and arrays. */
+    readonly compound: object[],
+    /**
+     * Canonical keys of the allowed objects and arrays when there are more than `COMPARE_UP_TO`:
+     * one hash lookup then, where a few are compared one by one (null).
+     */
     readonly keys: Set<string> | null,
     /** Allowed primitives (fast path); numbers by value. */
     readonly primitives: Set<unknown>,
   ) {}
 }
+
+/**
+ * Up to this many allowed objects and arrays, an instance is compared with each (a deep equality
+ * that stops at the first difference, allocating nothing); past it, its canonical key (which
+ * reads and copies the whole instance) is looked up among theirs.
+ */
+const COMPARE_UP_TO = 8
 
 /**
  * `enum`: the value must be JSON-equal to one of the listed values.
@@ -27,27 +40,38 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
     if (!Array.isArray(value)) ctx.fail('enum must be an array')
     const values = copyJson(value).copy as unknown[]
     const primitives = new Set<unknown>()
-    let compound = false
+    const compound: object[] = []
     for (const v of values) {
-      if (typeof v === 'object' && v !== null) compound = true
+      if (typeof v === 'object' && v !== null) compound.push(v)
       else primitives.add(Object.is(v, -0) ? 0 : v)
     }
-    return new Enum(values, compound ? new Set(values.map(canonicalKey)) : null, primitives)
+    return new Enum(values, compound, compound.length > COMPARE_UP_TO ? new Set(compound.map(canonicalKey)) : null, primitives)
   },
   validate(e, x) {
     if (typeof x !== 'object' || x === null) return e.primitives.has(Object.is(x, -0) ? 0 : x)
-    return e.keys !== null && e.keys.has(canonicalKey(x))
+    if (e.keys !== null) return e.keys.has(canonicalKey(x))
+    for (const v of e.compound) if (jsonEqual(v, x)) return true
+    return false
   },
   // Per instance type: a few comparisons with the allowed values of that type (`===` equates 0 and -0).
   emit(e, g) {
-    if (g.type === 'object' || g.type === 'array') return undefined
     const same = e.values.filter((v) => jsonTypeOf(v) === g.type)
-    if (same.length === 0) return 'false'
-    if (same.length > 8) return `${g.constant(e.primitives)}.has(x)`
-    return `(${same.map((v) => `x === ${JSON.stringify(v)}`).join(' || ')})`
+    if (same.length === 0) return js`false`
+    if (g.type === 'object' || g.type === 'array') {
+      if (e.keys !== null) return js`${g.constant(e.keys)}.has(${g.constant(canonicalKey)}(x))`
+      const equal = g.constant(jsonEqual)
+      return js`(${joinCode(same.map((v) => js`${equal}(${g.constant(v)}, x)`), js` || `)})`
+    }
+    if (same.length > 8) return js`${g.constant(e.primitives)}.has(x)`
+    return js`(${joinCode(same.map((v) => js`x === ${literal(v as string | number | boolean | null)}`), js` || `)})`
   },
   error: {
     params: (e) => ({ allowedValues: e.values }),
     message: (_p, e, x) => `${enumExpectation(e.values)}${got(x)}`,
+  },
+  // A string fails once no allowed string starts with what has arrived.
+  early: {
+    text: (e) => startsOneOf(e.values, (start) => ({ params: { allowedValues: e.values }, message: `${enumExpectation(e.values)}${gotStart(start)}` })),
+    end: true,
   },
 })

@@ -1,3 +1,4 @@
+import type { KeywordDefinition } from '../../core/index.ts'
 import { constKeyword } from './const.ts'
 import { dependentRequiredKeyword } from './dependentRequired.ts'
 import { enumKeyword } from './enum.ts'
@@ -49,7 +50,7 @@ export {
 }
 
 /** The validation vocabulary, cheap checks first. */
-export const validation = [
+export const validation: readonly KeywordDefinition[] = [
   // any
   typeOpenApi30Keyword,
   typeKeyword,

@@ -1,4 +1,4 @@
-import { defineKeyword, got } from '../../core/index.ts'
+import { count, defineKeyword, got, js, literal } from '../../core/index.ts'
 import { codePointLength, compileCount, lengthExpectation } from './_shared.ts'
 
 /**
@@ -16,6 +16,26 @@ export const maxLengthKeyword = defineKeyword<unknown, number>({
     if (n > 2 * limit) return false
     return codePointLength(x as string) <= limit
   },
-  emit: (limit, g) => `(x.length <= ${limit} || (x.length <= ${2 * limit} && ${g.constant(codePointLength)}(x) <= ${limit}))`,
+  emit: (limit, g) => js`(x.length <= ${literal(limit)} || (x.length <= ${literal(2 * limit)} && ${g.constant(codePointLength)}(x) <= ${literal(limit)}))`,
   error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `${lengthExpectation('at most', p.limit as number)}${got(x)}` },
+  early: {
+    // Code points as they arrive: a surrogate pair counts once, even split across two pieces.
+    text(limit) {
+      let points = 0
+      let afterHigh = false
+      return (piece) => {
+        for (let i = 0; i < piece.length; i++) {
+          const u = piece.charCodeAt(i)
+          if (afterHigh && u >= 0xdc00 && u <= 0xdfff) afterHigh = false
+          else {
+            points++
+            afterHigh = u >= 0xd800 && u <= 0xdbff
+          }
+        }
+        if (points <= limit) return undefined
+        return { params: { limit }, message: `${lengthExpectation('at most', limit)} (got ${count(points, 'character')} so far)` }
+      }
+    },
+    end: true,
+  },
 })

@@ -1,4 +1,4 @@
-import { defineKeyword, got } from '../../core/index.ts'
+import { defineKeyword, got, js, literal } from '../../core/index.ts'
 import { codePointLength, compileCount, lengthExpectation } from './_shared.ts'
 
 /**
@@ -17,6 +17,7 @@ export const minLengthKeyword = defineKeyword<unknown, number>({
     if (n >= 2 * limit) return true
     return codePointLength(x as string) >= limit
   },
-  emit: (limit, g) => `(x.length >= ${2 * limit} || (x.length >= ${limit} && ${g.constant(codePointLength)}(x) >= ${limit}))`,
+  emit: (limit, g) => js`(x.length >= ${literal(2 * limit)} || (x.length >= ${literal(limit)} && ${g.constant(codePointLength)}(x) >= ${literal(limit)}))`,
   error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `${lengthExpectation('at least', p.limit as number)}${got(x)}` },
+  early: { end: true },
 })

@@ -1,4 +1,4 @@
-import { defineKeyword, got } from '../../core/index.ts'
+import { defineKeyword, got, js, literal } from '../../core/index.ts'
 
 /** `multipleOf` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class MultipleOf {
@@ -45,8 +45,8 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
   },
   validate: (m, x) => isMultiple(m, x as number),
   emit(m, g) {
-    const general: string = `${g.constant(isMultiple)}(${g.constant(m)}, x)`
-    return m.integer ? `(Number.isSafeInteger(x) ? x % ${m.divisor} === 0 : ${general})` : general
+    const general = js`${g.constant(isMultiple)}(${g.constant(m)}, x)`
+    return m.integer ? js`(Number.isSafeInteger(x) ? x % ${literal(m.divisor)} === 0 : ${general})` : general
   },
   error: {
     params: (m) => ({ multipleOf: m.divisor }),

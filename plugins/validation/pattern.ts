@@ -1,4 +1,4 @@
-import { defineKeyword, got } from '../../core/index.ts'
+import { defineKeyword, got, js, literal } from '../../core/index.ts'
 import type { RegexMatcher } from '../../core/index.ts'
 import { compilePattern } from '../applicator/_shared.ts'
 import { scanStatements } from '../../regex/scan.ts'
@@ -16,13 +16,13 @@ export const patternKeyword = defineKeyword<unknown, RegexMatcher>({
   validate: (re, x, ctx) => re.test(x as string, ctx),
   emit: (re, g) => {
     // The fast paths below re-read the source with the `u` grammar; a legacy source keeps its matcher.
-    if (re.unicode === false) return { test: `${g.constant(re)}.test(x)`, mirrorsValidate: true }
+    if (re.unicode === false) return { test: js`${g.constant(re)}.test(x)`, mirrorsValidate: true }
     // `^` then literal characters only (common: `^tool-`): a prefix test, no regex run.
     const m = /^\^([^\\^$.|?*+()[\]{}]+)(\$?)$/.exec(re.source)
-    if (m !== null) return m[2] === '$' ? `x === ${JSON.stringify(m[1])}` : `x.startsWith(${JSON.stringify(m[1])})`
+    if (m !== null) return m[2] === '$' ? js`x === ${literal(m[1]!)}` : js`x.startsWith(${literal(m[1]!)})`
     // Anchored characters and classes (`^[A-Z]{2}$`): a scan of the code units, no regex run.
     const scan = scanStatements(re.source)
-    if (scan === undefined) return { test: `${g.constant(re)}.test(x)`, mirrorsValidate: true }
+    if (scan === undefined) return { test: js`${g.constant(re)}.test(x)`, mirrorsValidate: true }
     const answer = g.local()
     return { setup: scan(answer), test: answer }
   },

@@ -1,4 +1,4 @@
-import { defineKeyword } from '../../core/index.ts'
+import { defineKeyword, joinCode, js } from '../../core/index.ts'
 import type { RunContext } from '../../core/index.ts'
 import { compileStringArray, missingText, present } from './_shared.ts'
 
@@ -32,13 +32,14 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
     return true
   },
   emit: (names, g) =>
-    names
-      .map((name) => {
+    joinCode(
+      names.map((name) => {
         const own = g.own(name)
         g.ensure(name)
-        return `(${g.read(name)} !== undefined${own === 'true' ? '' : ` && ${own}`})`
-      })
-      .join(' && '),
+        return own === 'true' ? js`(${g.read(name)} !== undefined)` : js`(${g.read(name)} !== undefined && ${own})`
+      }),
+      js` && `,
+    ),
   error: {
     params: (names, x) => ({ missingProperty: names.find((n) => !present(x as Record<string, unknown>, n)) }),
     message: (p, _names, x) => missingText(String(p.missingProperty), x),

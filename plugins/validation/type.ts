@@ -1,4 +1,4 @@
-import { defineKeyword, got, hasOwn, typeList } from '../../core/index.ts'
+import { article, defineKeyword, got, hasOwn, js, typeList } from '../../core/index.ts'
 
 const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']
 
@@ -50,12 +50,24 @@ export const typeKeyword = defineKeyword<unknown, Type>({
   validate: (t, x) => t.check(x),
   // The generated code runs per instance type: the answer is usually known without a test.
   emit(t, g) {
-    if (t.names.includes(g.type)) return 'true'
-    if (g.type === 'number' && t.names.includes('integer')) return 'Number.isInteger(x)'
-    return 'false'
+    if (t.names.includes(g.type)) return js`true`
+    if (g.type === 'number' && t.names.includes('integer')) return js`Number.isInteger(x)`
+    return js`false`
   },
   error: {
-    params: (t) => ({ type: t.names.length === 1 ? t.names[0] : t.names }),
+    params: typeParams,
     message: (_p, t, x) => `${typeExpectation(t.names)}${got(x)}`,
   },
+  // A value's JSON type is known from its first character; whether a number is an integer, at its end.
+  early: {
+    begin(t, type) {
+      if (t.names.includes(type) || (type === 'number' && t.names.includes('integer'))) return undefined
+      return { params: typeParams(t), message: `${typeExpectation(t.names)} (got ${article(type)})` }
+    },
+    end: true,
+  },
 })
+
+function typeParams(t: Type): Record<string, unknown> {
+  return { type: t.names.length === 1 ? t.names[0] : t.names }
+}

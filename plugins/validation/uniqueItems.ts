@@ -1,4 +1,4 @@
-import { canonicalKey, defineKeyword, excerpt, jsonEqual } from '../../core/index.ts'
+import { canonicalKey, defineKeyword, excerpt, js, jsonEqual } from '../../core/index.ts'
 
 /**
  * Indices of the first two JSON-equal items, or undefined. Short lists are compared pair by pair
@@ -40,7 +40,7 @@ export const uniqueItemsKeyword = defineKeyword<unknown, true>({
   },
   validate: (_c, x) => (x as unknown[]).length < 2 || duplicate(x as unknown[]) === undefined,
   // The same test as `validate`: a failure is explained without a second search.
-  emit: (_c, g) => ({ test: `(x.length < 2 || ${g.constant(duplicate)}(x) === undefined)`, mirrorsValidate: true }),
+  emit: (_c, g) => ({ test: js`(x.length < 2 || ${g.constant(duplicate)}(x) === undefined)`, mirrorsValidate: true }),
   error: {
     params(_c, x) {
       const [j, i] = duplicate(x as unknown[]) ?? [0, 0]

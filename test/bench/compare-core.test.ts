@@ -31,6 +31,11 @@ args('a quick run, a row subset or fewer than 11 rounds is not written', () => {
   assert.equal(parseArgs(['--quick', '--rounds', '13', '--before', 'main']).rounds, 13)
 })
 
+args('--before-dir takes a build as it is, and such a run is not written', () => {
+  const o = parseArgs(['--before-dir', '/tmp/build'])
+  assert.equal([o.before, o.beforeDir, o.write], [undefined, '/tmp/build', false])
+})
+
 args('--keep, --no-build and --shared-code-cache', () => {
   const o = parseArgs(['--before', 'main', '--keep', '--no-build', '--shared-code-cache'])
   assert.ok(o.keep)
@@ -39,9 +44,16 @@ args('--keep, --no-build and --shared-code-cache', () => {
   assert.not.ok(parseArgs(['--before', 'main']).sharedCodeCache)
 })
 
+args('--confirm takes 0 or more; 2 by default', () => {
+  assert.is(parseArgs(['--before', 'main']).confirm, 2)
+  assert.is(parseArgs(['--before', 'main', '--confirm', '0']).confirm, 0)
+  assert.throws(() => parseArgs(['--before', 'main', '--confirm', '-1']), /whole number/)
+})
+
 args('refuses a missing ref, a missing value, a bad count and an unknown argument, with the usage', () => {
   for (const [argv, why] of [
-    [[], /--before <git-ref> is required/],
+    [[], /one of --before <git-ref> and --before-dir <dir> is required/],
+    [['--before', 'x', '--before-dir', '/tmp/b'], /one of --before/],
     [['--before'], /--before needs a value/],
     [['--before', '--quick'], /--before needs a value/],
     [['--before', 'x', '--rounds', 'ten'], /whole number/],
@@ -84,6 +96,19 @@ verdict('the spread is the largest |ln A/A| over the rows; a row is worse only b
     ['same', 'same', 'same', 'worse'],
   )
   assert.equal(worse, ['d'])
+})
+
+verdict('the typical gap is the median |ln A/A|; rows slower than it but within the spread are listed apart', () => {
+  const { typical, slower, worse } = summarize([
+    { id: 'a', name: 'a', before: [100], after: [100], twin: [101] },
+    { id: 'b', name: 'b', before: [100], after: [100], twin: [150] },
+    { id: 'c', name: 'c', before: [100], after: [90], twin: [90 * 1.02] },
+    { id: 'd', name: 'd', before: [100], after: [99.5], twin: [99.5 * 1.03] },
+  ])
+  // |ln A/A|: ln 1.01, ln 1.5, ln 1.02, ln 1.03: the median is between ln 1.02 and ln 1.03
+  assert.ok(typical > Math.log(1.02) && typical < Math.log(1.03))
+  assert.equal(worse, [])
+  assert.equal(slower, ['c'])
 })
 
 verdict('a row faster than the spread is better; with identical builds nothing is worse', () => {

@@ -1,5 +1,5 @@
 /**
- * Agent call options (issue 7): defaulted and validated against the agent's callOptionsSchema.
+ * Agent call options: defaulted and validated against the agent's callOptionsSchema.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

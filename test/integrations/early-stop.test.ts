@@ -1,5 +1,5 @@
 /**
- * The early-stop checks of `streamObject` (issue 7): a stop as soon as the streamed value can no
+ * The early-stop checks of `streamObject`: a stop as soon as the streamed value can no
  * longer become valid, and never a stop for text whose final value (after defaults) is valid.
  */
 import { suite } from 'uvu'
@@ -99,10 +99,20 @@ holds('does not check required, nor objects that defaults may still complete', (
   assert.is(stopAt(schema, '{}'), undefined)
 })
 
-holds('ignores keywords beside $ref before 2019-09, and refs it cannot resolve', () => {
-  const schema = { $schema: D7, definitions: { S: { type: 'string' } }, properties: { a: { $ref: '#/definitions/S', type: 'number' }, b: { $ref: 'other.json#/x' } } }
+holds('ignores keywords beside $ref before 2019-09', () => {
+  const schema = { $schema: D7, definitions: { S: { type: 'string' } }, properties: { a: { $ref: '#/definitions/S', type: 'number' }, b: {} } }
   assert.is(stopAt(schema, '{"a":"x","b":1}'), undefined)
   expectStop(schema, '{"a":1}', '{"a":1', { keyword: 'type', schemaPath: '#/definitions/S/type' })
+})
+
+stops('reads a compiled schema with its own registry: a reference to another document is followed', () => {
+  const schema = newJSONSchema({ properties: { a: { $ref: 'urn:t' } } }, { schemas: { 'urn:t': { type: 'string' } } })
+  expectStop(schema, '{"a":1}', '{"a":1', { keyword: 'type', instancePath: '/a' })
+})
+
+holds('checks nothing early in a schema that does not compile (a reference it cannot resolve)', () => {
+  const schema = { properties: { a: { type: 'string' }, b: { $ref: 'other.json#/x' } } }
+  assert.is(stopAt(schema, '{"a":1,"b":1}'), undefined)
 })
 
 holds('uses draft-07 tuples: items as an array, then additionalItems', () => {

@@ -1,5 +1,5 @@
 /**
- * `generateObject` (issue 7) with the AI SDK's mock models of specification v2, v3 and v4.
+ * `generateObject` with the AI SDK's mock models of specification v2, v3 and v4.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

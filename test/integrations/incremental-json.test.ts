@@ -1,5 +1,5 @@
 /**
- * The incremental JSON parser behind `streamObject` (issue 7): the same values and the same
+ * The incremental JSON parser behind `streamObject`: the same values and the same
  * rejections as `JSON.parse` whatever the chunking, deep-partial snapshots that share completed
  * values, and listener events in document order.
  */

@@ -1,5 +1,5 @@
 /**
- * MCP structured tool output (issue 7): `parseToolOutput` on `CallToolResult`s, and
+ * MCP structured tool output: `parseToolOutput` on `CallToolResult`s, and
  * `withValidatedToolOutput` around a real `@modelcontextprotocol/sdk` Client talking to real SDK
  * servers over the SDK's in-memory transport.
  */

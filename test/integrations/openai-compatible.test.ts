@@ -1,5 +1,5 @@
 /**
- * Structured generation through a real provider package (issue 7): `@ai-sdk/openai-compatible`
+ * Structured generation through a real provider package: `@ai-sdk/openai-compatible`
  * talking HTTP to an OpenAI-compatible server on 127.0.0.1 that the tests start and stop,
  * serving chat completions as JSON and as server-sent events.
  */

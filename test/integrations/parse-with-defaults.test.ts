@@ -1,5 +1,5 @@
 /**
- * The shared adapter (issue 7): `applyDefaults`, then `validate`, then the defaulted copy; raw
+ * The shared adapter: `applyDefaults`, then `validate`, then the defaulted copy; raw
  * schemas compiled once per object with every problem collected; a caller's `Schema` used as is.
  */
 import { suite } from 'uvu'

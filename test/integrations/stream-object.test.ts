@@ -1,5 +1,5 @@
 /**
- * `streamObject` (issue 7) with the AI SDK's mock models: partial values as the text arrives,
+ * `streamObject` with the AI SDK's mock models: partial values as the text arrives,
  * the final value defaulted and validated, and an early stop (cancelling the model's stream) as
  * soon as the value can no longer become valid.
  */

@@ -1,5 +1,5 @@
 /**
- * Tool approval (issue 7): an approved call is defaulted and validated again before it runs.
+ * Tool approval: an approved call is defaulted and validated again before it runs.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

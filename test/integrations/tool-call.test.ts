@@ -1,5 +1,5 @@
 /**
- * `parseToolCall` (issue 7): raw tool-call input from a model, parsed, defaulted and validated
+ * `parseToolCall`: raw tool-call input from a model, parsed, defaulted and validated
  * with every problem, rejected with a message written for the model.
  */
 import { suite } from 'uvu'

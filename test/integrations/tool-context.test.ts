@@ -1,5 +1,5 @@
 /**
- * Harness tool context (issue 7): defaulted and validated against the tool's contextSchema.
+ * Harness tool context: defaulted and validated against the tool's contextSchema.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

@@ -1,5 +1,5 @@
 /**
- * UI messages (issue 7): `validateUIMessages` / `safeValidateUIMessages` on the AI SDK
+ * UI messages: `validateUIMessages` / `safeValidateUIMessages` on the AI SDK
  * `UIMessage` shape, defaulting and validating metadata, data parts and tool parts.
  */
 import { suite } from 'uvu'

@@ -1,5 +1,5 @@
 /**
- * Workflow tool input (issue 7): a serialised tool call's input is defaulted and validated when
+ * Workflow tool input: a serialised tool call's input is defaulted and validated when
  * a workflow step runs it.
  */
 import { suite } from 'uvu'

@@ -19,7 +19,7 @@ export interface ImportEdge {
 }
 
 /** Folders and root files holding the library's sources (tests, benches and scripts are not sources). */
-const SOURCE_ROOTS = ['api.ts', 'index.ts', 'idn.ts', 'linear-regex.ts', 'struct.ts', 'core', 'struct', 'cli', 'plugins', 'integrations', 'providers', 'repair', 'metaschemas']
+const SOURCE_ROOTS = ['api.ts', 'index.ts', 'idn.ts', 'linear-regex.ts', 'struct.ts', 'core', 'struct', 'cli', 'plugins', 'regex', 'convert', 'formats', 'integrations', 'providers', 'repair', 'metaschemas']
 
 /** The project's source files, project-relative with `/` separators. */
 export function sourceFiles(root: string): string[] {

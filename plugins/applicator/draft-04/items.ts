@@ -34,6 +34,11 @@ export const itemsLegacyKeyword = defineKeyword<unknown, LegacyItems>({
     if (Array.isArray(value)) return new TupleItems(value.map((_, i) => ctx.subschema(i)))
     return new AllItems(ctx.subschema())
   },
+  mustHold(c, segment) {
+    if (typeof segment !== 'number') return []
+    if (c.tuple === null) return [c.all]
+    return segment < c.tuple.length ? [c.tuple[segment]!] : []
+  },
   validate(c, x, ctx) {
     const a = x as unknown[]
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive

@@ -1,4 +1,5 @@
-import { defineKeyword } from '../../../core/index.ts'
+import { defineKeyword, js, literal } from '../../../core/index.ts'
+import { compare } from '../_bound.ts'
 import type { KeywordDefinition } from '../../../core/index.ts'
 import { DRAFT_04 } from '../../dialects.ts'
 import { boundText } from '../_shared.ts'
@@ -23,7 +24,7 @@ export function exclusiveFlag(keyword: string, sibling: string, comparison: '<' 
       return value && typeof limit === 'number' && Number.isFinite(limit) ? limit : undefined
     },
     validate: comparison === '<' ? (limit, x) => (x as number) < limit : (limit, x) => (x as number) > limit,
-    emit: (limit) => `x ${comparison} ${JSON.stringify(limit)}`,
+    emit: (limit) => compare(js`x`, comparison, literal(limit)),
     error: {
       params: (limit) => ({ comparison, limit }),
       message: (p, _limit, x) => boundText(p.comparison, p.limit, x),

@@ -1,13 +1,13 @@
 /**
- * The string format checkers against the official JSON Schema Test Suite (draft 2020-12,
- * `optional/format`), read from the vendored copy beside this file. One suite per group of
- * formats; every string case is its own test. Non-string cases are skipped: `format` ignores
- * non-strings, so they say nothing about a checker.
+ * The string format checkers (formats/) against the official JSON Schema Test Suite (draft
+ * 2020-12, `optional/format`), read from the vendored copy in test/json-schema-test-suite. One
+ * suite per group of formats; every string case is its own test. Non-string cases are skipped:
+ * `format` ignores non-strings, so they say nothing about a checker.
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { formatCheckers } from '../formats/index.ts'
+import { formatCheckers } from '../../formats/index.ts'
 
 interface SuiteCase {
   description: string
@@ -21,7 +21,7 @@ interface SuiteGroup {
   tests: SuiteCase[]
 }
 
-const FORMAT_DIR = new URL('./json-schema-test-suite/tests/draft2020-12/optional/format/', import.meta.url)
+const FORMAT_DIR = new URL('../json-schema-test-suite/tests/draft2020-12/optional/format/', import.meta.url)
 
 const GROUPS: readonly { title: string; formats: readonly string[] }[] = [
   { title: 'Date and time formats follow RFC 3339', formats: ['date-time', 'date', 'time'] },
@@ -102,19 +102,19 @@ table.run()
 // function on the suite's strings and on edge cases, and no inlining for what it cannot take.
 const inline = suite('format checkers inlined into generated code')
 inline('date, time and date-time inlined answer as the functions', async () => {
-  const { INLINE_DATE_TIME } = await import('../formats/date-time.ts')
-  const { inlined } = await import('../plugins/format/_inline.ts')
+  const { INLINE_DATE_TIME } = await import('../../formats/date-time.ts')
+  const { inline: inlined } = await import('../../core/generated/inline.ts')
+  const { js, literal } = await import('../../core/index.ts')
   const strings = new Set<string>(['2026-02-29T10:00:00Z', '2024-02-29t10:00:00.5z', '1998-12-31T23:59:60Z', '1998-12-31T15:59:60-08:00', '1998-12-31T23:59:60+01:00', '2026-11-21', '23:59:60Z', '10:00:00+24:00', ''])
   for (const c of loadCases()) strings.add(c.test.data)
-  for (const [check, { fn, args }] of INLINE_DATE_TIME) {
-    let n = 0
-    const block = inlined(fn, args, { local: () => `t${n++}` } as never)
+  for (const [check, { fn, mode }] of INLINE_DATE_TIME) {
+    const block = inlined(fn, [js`x`, literal(mode)], () => js`t0`)
     assert.ok(block !== undefined, `${check.name} is inlined`)
     const compiled = new Function('x', `var ${block.test}; ${block.setup} return ${block.test};`) as (x: string) => boolean
     for (const s of strings) assert.is(compiled(s), check(s), `${check.name}(${JSON.stringify(s)})`)
   }
   const free = 1
   const refused = [(s: string) => s.length > free, function (s: string) { return s === 'a' }, function (s: string) { var n = s.length; return n > 0 }]
-  for (const fn of refused) assert.is(inlined(fn as never, ['x'], { local: () => 't0' } as never), undefined, String(fn))
+  for (const fn of refused) assert.is(inlined(fn as never, [js`x`], () => js`t0`), undefined, String(fn))
 })
 inline.run()

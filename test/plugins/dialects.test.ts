@@ -5,9 +5,9 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SchemaError, createKernel, newJSONSchema } from '../index.ts'
-import type { DialectName, SchemaOptions } from '../index.ts'
-import { draft4, draft6, openApi30, openApi31 } from '../plugins/index.ts'
+import { SchemaError, createKernel, newJSONSchema } from '../../index.ts'
+import type { DialectName, SchemaOptions } from '../../index.ts'
+import { draft4, draft6, openApi30, openApi31 } from '../../plugins/index.ts'
 
 const D04 = 'http://json-schema.org/draft-04/schema#'
 const D06 = 'http://json-schema.org/draft-06/schema#'

@@ -123,7 +123,7 @@ refusals('an invalid pattern is a SchemaError in either engine, with the platfor
   assert.match(refusal('('), /invalid regular expression/)
   assert.throws(() => ecmascript({ pattern: '(' }), /invalid regular expression/)
   assert.throws(() => linear({ pattern: 'a{2' + '(' }), /invalid regular expression/, 'invalid without u too')
-  // Annex B leniencies compile with the legacy grammar (test/legacy-patterns.test.ts): `{,3}` is text there.
+  // Annex B leniencies compile with the legacy grammar (test/regex/legacy-patterns.test.ts): `{,3}` is text there.
   assert.ok(valid(linear({ pattern: '^a{,3}$' }), 'a{,3}'))
   assert.not.ok(valid(linear({ pattern: '^a{,3}$' }), 'aaa'))
 })

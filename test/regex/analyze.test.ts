@@ -1,6 +1,7 @@
 /**
- * The super-linear pattern check on its own: the shapes it flags, the common patterns it lets
- * through, and its bounded cost. (redos.test.ts covers how the kernel reports what it finds.)
+ * The super-linear pattern check (regex/analyze.ts) on its own: the shapes it flags, the common
+ * patterns it lets through, and its bounded cost. (security/redos.test.ts covers how the kernel
+ * reports what it finds.)
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

@@ -6,8 +6,8 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { newJSONSchema } from '../index.ts'
-import { canonicalKey } from '../core/index.ts'
+import { newJSONSchema } from '../../../index.ts'
+import { canonicalKey } from '../../../core/index.ts'
 
 let seed = 20261121
 const random = (n: number) => {

@@ -7,7 +7,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { convertSchema } from '../../convert/index.ts'
-import { keywordsIn, runConverted } from './convert-suite.ts'
+import { keywordsIn, runConverted } from './suite.ts'
 import { fromOpenApi30 } from './openapi-oracle.ts'
 
 const toOas = (schema: unknown) => convertSchema(schema, 'openapi-3.0')

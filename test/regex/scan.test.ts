@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { newJSONSchema } from '../../index.ts'
+import { js, newJSONSchema } from '../../index.ts'
 import { scanStatements } from '../../regex/scan.ts'
 
 const scan = suite('pattern scans')
@@ -14,7 +14,7 @@ const scan = suite('pattern scans')
 function scanner(source: string): ((x: string) => boolean) | undefined {
   const write = scanStatements(source)
   if (write === undefined) return undefined
-  return new Function('x', `var a; ${write('a')}\nreturn a;`) as (x: string) => boolean
+  return new Function('x', `var a; ${write(js`a`)}\nreturn a;`) as (x: string) => boolean
 }
 
 /** A small deterministic generator (mulberry32), so a failure names a reproducible string. */

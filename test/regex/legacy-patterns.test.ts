@@ -6,10 +6,10 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SchemaError, createKernel, newJSONSchema } from '../index.ts'
-import type { SchemaWarning } from '../index.ts'
-import { superLinearReason } from '../regex/index.ts'
-import { linearEngine } from '../regex/linear.ts'
+import { SchemaError, createKernel, newJSONSchema } from '../../index.ts'
+import type { SchemaWarning } from '../../index.ts'
+import { superLinearReason } from '../../regex/index.ts'
+import { linearEngine } from '../../regex/linear.ts'
 
 /** Sources seen in schemas in use: valid only without `u`. */
 const LEGACY: [string, string[]][] = [

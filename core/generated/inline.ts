@@ -1,22 +1,24 @@
-import type { EmitBlock, EmitContext } from '../../core/index.ts'
-
 /**
- * A checker function written as statements in the generated code, so the engine optimizes it with
- * the code around it (one call less per value, and feedback of this schema's own strings): the
- * function's parameters become block constants bound to `args` (expressions of `x`), and each
- * `return <expression>;` assigns the answer and leaves the block. Only for functions with no free
- * variables, no nested functions and no `var`; anything else (a minifier's rewrite, say) is
- * called as a function. Parsed once per function.
+ * `EmitContext.inline`: a checker function written as statements in the generated code, so the
+ * engine optimizes it with the code around it (one call less per value, and feedback of this
+ * schema's own strings): the function's parameters become block constants bound to `args`, and
+ * each `return <expression>;` assigns the answer and leaves the block. Only for functions with no
+ * free variables the code could capture, no nested functions, no string literals and no `var`;
+ * anything else (a minifier's rewrite, say) is left to be called. Parsed once per function.
  */
-export function inlined(fn: (s: string, ...rest: never[]) => boolean, args: readonly string[], g: EmitContext): EmitBlock | undefined {
+import type { Code } from './code.ts'
+import type { EmitBlock } from './emit.ts'
+
+export function inline(fn: (...args: never[]) => boolean, args: readonly Code[], local: () => Code): EmitBlock | undefined {
   let parts = parsed.get(fn)
   if (parts === undefined) parsed.set(fn, (parts = parse(String(fn))))
   if (parts === null || parts.params.length !== args.length) return undefined
-  const answer = g.local()
+  const answer = local()
   const label = `${answer}$`
   const bind = parts.params.map((p, i) => `${p} = ${args[i]}`).join(', ')
   const body = parts.body.replace(RETURN, (_m, e: string) => `{ ${answer} = (${e.trim()}); break ${label}; }`)
-  return { setup: `${answer} = false; ${label}: { const ${bind};\n${body}\n}`, test: answer }
+  // The function's own source, checked by `parse` to be statements over its parameters alone.
+  return { setup: `${answer} = false; ${label}: { const ${bind};\n${body}\n}` as Code, test: answer }
 }
 
 const parsed = new WeakMap<object, { params: string[]; body: string } | null>()

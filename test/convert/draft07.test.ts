@@ -7,7 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { newJSONSchema } from '../../index.ts'
 import { convertSchema } from '../../convert/index.ts'
-import { keywordsIn, runConverted } from './convert-suite.ts'
+import { keywordsIn, runConverted } from './suite.ts'
 
 const to07 = (schema: unknown) => convertSchema(schema, 'draft-07')
 const shapes = suite('draft-07: what each construct becomes')

@@ -1,5 +1,7 @@
 /**
- * Keyword behaviour as tables: every `test/keywords/*.json` file, in the official test-suite shape
+ * Keyword behaviour as tables: every `test/plugins/<vocabulary>/<keyword>.json` file, beside where
+ * the keyword's source is (`plugins/<vocabulary>/<keyword>.ts`), and `_<topic>.json` for cases
+ * about several keywords of a vocabulary, in the official test-suite shape
  * `{ description, schema, options?, tests: [{ description, data, valid, errors? }] }`, through this
  * one runner, one suite per file. `options` is the second argument of `newJSONSchema`. Every
  * invalid case lists the issues `validate` must return, in order: `keyword` and `instancePath`
@@ -7,11 +9,11 @@
  * interpreter and on the generated tier. A table that breaks this shape fails its test, so an
  * invalid case cannot silently skip its errors.
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { newJSONSchema } from '../index.ts'
-import type { SchemaOptions, ValidationIssue } from '../index.ts'
+import { newJSONSchema } from '../../index.ts'
+import type { SchemaOptions, ValidationIssue } from '../../index.ts'
 
 interface ExpectedIssue {
   keyword: string
@@ -33,7 +35,8 @@ interface Group {
   tests: Case[]
 }
 
-const DIR = new URL('./keywords/', import.meta.url)
+const DIR = new URL('./', import.meta.url)
+const PLUGINS = new URL('../../plugins/', import.meta.url)
 const GROUP_FIELDS = ['description', 'schema', 'options', 'tests']
 const CASE_FIELDS = ['description', 'data', 'valid', 'errors']
 const ISSUE_FIELDS = ['keyword', 'instancePath', 'schemaPath', 'params', 'message']
@@ -92,14 +95,22 @@ function runCase(validator: ReturnType<typeof newJSONSchema>, c: Case): void {
   checkErrors(error.errors, c.errors!)
 }
 
-const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
+/** Every table, as `<vocabulary>/<name>.json`. */
+const files = readdirSync(DIR)
+  .filter((d) => statSync(new URL(d, DIR)).isDirectory())
+  .flatMap((d) => readdirSync(new URL(`${d}/`, DIR)).filter((f) => f.endsWith('.json')).map((f) => `${d}/${f}`))
+  .sort()
 
 const tables = suite('keyword tables')
-tables('are found in test/keywords', () => assert.ok(files.length > 0, 'no test/keywords/*.json file'))
+tables('are found in test/plugins', () => assert.ok(files.length > 0, 'no test/plugins/<vocabulary>/*.json file'))
+tables('are named for a keyword whose source file is in the same vocabulary folder, or start with _', () => {
+  const strays = files.filter((f) => !f.split('/')[1]!.startsWith('_') && !existsSync(new URL(f.replace(/\.json$/, '.ts'), PLUGINS)))
+  assert.equal(strays, [], 'a table named like no plugins/<vocabulary>/<keyword>.ts')
+})
 tables.run()
 
 for (const file of files) {
-  const test = suite(`keywords/${file}`)
+  const test = suite(`plugins/${file}`)
   const groups: unknown = JSON.parse(readFileSync(new URL(file, DIR), 'utf8'))
   if (!Array.isArray(groups) || groups.length === 0) {
     test('is a non-empty array of groups', () => assert.unreachable(`${file} must hold a non-empty array of groups`))
