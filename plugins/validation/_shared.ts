@@ -1,5 +1,5 @@
 import type { CompileContext, EarlyIssue } from '../../core/index.ts'
-import { count, excerpt, got, hasOwn } from '../../core/index.ts'
+import { count, excerpt, got, hasOwn, jsonEqual } from '../../core/index.ts'
 
 /** Reads a non-negative integer keyword value (`minLength`, `maxItems`, ...); 2.0 counts as 2. */
 export function compileCount(value: unknown, ctx: CompileContext): number {
@@ -18,6 +18,41 @@ export function compileStringArray(value: unknown, ctx: CompileContext, ...segme
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) ctx.fail(`${ctx.keyword} must be an array of strings`, ...segments)
   return value as string[]
 }
+
+/**
+ * A test for JSON equality with one value of a schema (`const`, an `enum` member), built for that
+ * value: its keys and item count are read once here, and each check compares only as far as the
+ * value reaches, allocating nothing (`jsonEqual` keeps work arrays and reads both sides' keys).
+ * Past `EQUAL_DEPTH` levels the rest of the value is compared by `jsonEqual`, so building this
+ * stays shallow for any value.
+ */
+export function equalTo(value: unknown, depth = 0): (x: unknown) => boolean {
+  // `===` equates 0 and -0, as JSON equality does; a JSON value holds no NaN.
+  if (typeof value !== 'object' || value === null) return (x) => x === value
+  if (depth >= EQUAL_DEPTH) return (x) => jsonEqual(value, x)
+  if (Array.isArray(value)) {
+    const items = value.map((v) => equalTo(v, depth + 1))
+    const n = items.length
+    return (x) => {
+      if (!Array.isArray(x) || x.length !== n) return false
+      for (let i = 0; i < n; i++) if (!items[i]!(x[i])) return false
+      return true
+    }
+  }
+  const keys = Object.keys(value)
+  const tests = keys.map((k) => equalTo((value as Record<string, unknown>)[k], depth + 1))
+  const n = keys.length
+  return (x) => {
+    if (typeof x !== 'object' || x === null || Array.isArray(x) || Object.keys(x).length !== n) return false
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!
+      if (!hasOwn(x, k) || !tests[i]!((x as Record<string, unknown>)[k])) return false
+    }
+    return true
+  }
+}
+
+const EQUAL_DEPTH = 32
 
 /** Number of Unicode code points in a string (a surrogate pair counts once). */
 export function codePointLength(s: string): number {
