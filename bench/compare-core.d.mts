@@ -47,6 +47,15 @@ export interface RowSummary {
   verdict: 'worse' | 'same' | 'better'
 }
 
-export function summarize(rows: readonly RowRounds[]): { spread: number; rows: RowSummary[]; worse: string[] }
+export function summarize(rows: readonly RowRounds[]): {
+  /** The largest |ln(A/A)| over the rows: the verdict's threshold. */
+  spread: number
+  /** The median |ln(A/A)| over the rows. */
+  typical: number
+  rows: RowSummary[]
+  worse: string[]
+  /** Rows within the spread but slower than the typical A/A gap. */
+  slower: string[]
+}
 
 export function rotation(n: number, r: number): number[]

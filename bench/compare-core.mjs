@@ -120,11 +120,13 @@ export function median(xs) {
  * that changed between rounds. The A/A spread is the largest |ln(A/A ratio)| over all rows that
  * ran: the widest gap two identical builds showed in this run. A row is `worse` when
  * ln(after/before) < -spread, `better` when it is > spread, else `same` (within the noise).
+ * `typical` is the median |ln(A/A)| over the rows; `slower` lists the rows that are `same` but
+ * slower than that typical gap (candidates for a rerun, not a verdict).
  *
  * @param {readonly { id: string, name: string, before: readonly number[], after: readonly number[], twin: readonly number[] }[]} rows
  *   per row, ops/s per round for each build (the same number of rounds in each; rows whose
  *   builds could not run are left out by the caller)
- * @returns {{ spread: number, rows: { id: string, name: string, before: number, after: number, twin: number, ratio: number, aa: number, aaMin: number, aaMax: number, verdict: 'worse' | 'same' | 'better' }[], worse: string[] }}
+ * @returns {{ spread: number, typical: number, slower: string[], rows: { id: string, name: string, before: number, after: number, twin: number, ratio: number, aa: number, aaMin: number, aaMax: number, verdict: 'worse' | 'same' | 'better' }[], worse: string[] }}
  */
 export function summarize(rows) {
   const out = rows.map((r) => {
@@ -145,11 +147,19 @@ export function summarize(rows) {
     }
   })
   const spread = out.reduce((m, r) => Math.max(m, Math.abs(Math.log(r.aa))), 0)
+  // The typical A/A gap, for context: rows slower than it but within the spread are worth a rerun.
+  const typical = out.length === 0 ? 0 : median(out.map((r) => Math.abs(Math.log(r.aa))))
   for (const r of out) {
     const l = Math.log(r.ratio)
     r.verdict = l < -spread ? 'worse' : l > spread ? 'better' : 'same'
   }
-  return { spread, rows: out, worse: out.filter((r) => r.verdict === 'worse').map((r) => r.id) }
+  return {
+    spread,
+    typical,
+    rows: out,
+    worse: out.filter((r) => r.verdict === 'worse').map((r) => r.id),
+    slower: out.filter((r) => r.verdict === 'same' && Math.log(r.ratio) < -typical).map((r) => r.id),
+  }
 }
 
 /** Orders of the builds per round: round r starts at build r mod n, so each leads equally often. */

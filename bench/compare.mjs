@@ -320,6 +320,13 @@ function render(opts, meta, summary, results) {
   )
   lines.push(
     '',
+    `The typical A/A gap (median |ln A/A| over the rows) is ±${pct(Math.exp(summary.typical)).slice(1)}; ` +
+      (summary.slower.length === 0
+        ? 'no row within the spread is slower than that.'
+        : `within the spread but slower than that: ${summary.slower.join(', ')} (not a verdict: rerun them with \`--only\` and more \`--rounds\` to tell).`),
+  )
+  lines.push(
+    '',
     'ops/s: validations per second (row 5: compiles + one validation each; rows 6 and i3b: fill defaults + validate). cpu: CPU time the process got during the timed rounds in % of wall time; ' +
       'well under 100% means other work shared the cores. Rows: 1-4 as in bench/harness.mjs, `e` the same with `{ codegen: false }` (its eval-free column), i3a-plain/guarded its issue 3 a pair, ' +
       '6 and i3b its defaults rows. The peers are not loaded: they are bench/harness.mjs\'s business.',

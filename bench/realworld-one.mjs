@@ -159,8 +159,9 @@ function printProfile(p) {
   const label = (n) => {
     const f = n.callFrame
     const where = f.url.startsWith('file:') ? path.relative(root, fileURLToPath(f.url)) : f.url
-    // No file: schemavet's generated code (its functions are n<id>, check, F, P, ...) or V8/Node internals.
-    const generated = /^(n\d+\w*|check|checkNode|enter|failure|generated|F|P|Q|Rn|PLAIN|NJ)$/.test(f.functionName)
+    // No file: schemavet's generated code (node<id> or n<id> per schema node, and the module's
+    // helpers, older and newer names) or V8/Node internals.
+    const generated = /^((node|n)\d+\w*|check|checkNode|enter|failure|generated|F|P|Q|Rn|PLAIN|NJ|failAt|generalRun|isPlainObject|notJson|pushSegment|pushToken)$/.test(f.functionName)
     const name = f.functionName.length > 100 ? `${f.functionName.slice(0, 100)}…` : f.functionName || '(anonymous)'
     return `${name} ${where ? `${where}:${f.lineNumber + 1}` : generated ? '(generated)' : '(native)'}`
   }

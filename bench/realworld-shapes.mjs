@@ -4,6 +4,7 @@
 // and for seeing whether a fix moved its group.
 //
 //   node bench/realworld-shapes.mjs [shape]     the table; with a shape name, its worst schemas
+//   ... --strict-invalid                        as bench/realworld.mjs --strict-invalid
 //
 // No timing here: it reads the results file and the corpus schemas.
 import { existsSync, readFileSync } from 'node:fs'
@@ -17,11 +18,14 @@ if (!existsSync(results)) {
 const R = JSON.parse(readFileSync(results, 'utf8'))
 const peers = Object.keys(R.correctCounts).filter((n) => n !== 'schemavet')
 
+const STRICT_INVALID = process.argv.includes('--strict-invalid')
+
 /** schemavet over the fastest correct peer on a measure, as bench/realworld.mjs computes it. */
 function ratio(r, measure) {
   const sv = r.libs.schemavet?.[measure]
   let best
   for (const p of peers) {
+    if (STRICT_INVALID && measure === 'invalid' && !r.libs[p]?.validOk) continue
     const v = r.libs[p]?.[measure]
     if (v !== undefined && (best === undefined || v > best)) best = v
   }
@@ -85,7 +89,7 @@ const rows = R.results.map((r) => ({
 }))
 const geomean = (xs) => (xs.length === 0 ? undefined : Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length))
 const x = (v) => (v === undefined ? '-' : `${v.toFixed(2)}x`)
-const pick = process.argv[2]
+const pick = process.argv.slice(2).find((a) => !a.startsWith('--'))
 if (pick !== undefined && shapes[pick] === undefined) {
   console.error(`unknown shape "${pick}"; one of: ${Object.keys(shapes).join(', ')}`)
   process.exit(2)

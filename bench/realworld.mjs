@@ -8,6 +8,9 @@
 //                                           them (in sample order); not written
 //   ... -- --warm <ms> --slice <ms> --rounds <n>
 //                                           other timing (default 15 ms, 4 ms, 7); not written
+//   ... -- --strict-invalid                 a peer counts as correct on a schema's invalid
+//                                           instances only if it is right on its valid ones too
+//                                           (one that rejects everything is not); not written
 //
 // Sample: every 12th file by name (byte order) among the files with at least one valid
 // instance. The rule was fixed before the first measurement and is kept, so runs compare.
@@ -38,12 +41,14 @@ function arg(name, kind) {
   return kind === 'count' ? Number(v) : new RegExp(v)
 }
 const SUBSET = { only: arg('only', 'regex'), limit: arg('limit', 'count') }
+/** Count a peer correct on a schema's invalid instances only if it is also right on its valid ones. */
+const STRICT_INVALID = process.argv.includes('--strict-invalid')
 const TIMING = { warmMs: arg('warm', 'count'), sliceMs: arg('slice', 'count'), rounds: arg('rounds', 'count') }
 const EVERY = 12
 const cfg = QUICK ? { rounds: 3, sliceMs: 2, warmMs: 5, cold: 3, stride: 10 } : { rounds: 7, sliceMs: 4, warmMs: 15, cold: 5, stride: 1 }
 for (const [k, v] of Object.entries(TIMING)) if (v !== undefined) cfg[k] = v
 /** The default run over the whole sample: the only one that writes bench/RESULTS.md and the JSON. */
-const PARTIAL = Object.values(SUBSET).some((v) => v !== undefined) || Object.values(TIMING).some((v) => v !== undefined)
+const PARTIAL = Object.values(SUBSET).some((v) => v !== undefined) || Object.values(TIMING).some((v) => v !== undefined) || STRICT_INVALID
 const dir = new URL('../../shared/corpus/maskbench/', import.meta.url)
 if (!existsSync(dir)) {
   console.error(`no corpus at ${dir.pathname}: the real-world suite needs ../shared/corpus beside the project`)
@@ -67,7 +72,7 @@ const sample = withValid
   .filter((e) => ONLY === undefined || ONLY.includes(e.file))
   .filter((e) => SUBSET.only === undefined || SUBSET.only.test(e.file))
   .slice(0, SUBSET.limit ?? Infinity)
-log(`${files.length} files, ${withValid.length} with valid instances, sample of ${sample.length} (every ${EVERY}th${QUICK ? `, quick: every ${cfg.stride}th of those` : ''}${PARTIAL ? `; a partial run (${[SUBSET.only && `--only ${SUBSET.only.source}`, SUBSET.limit && `--limit ${SUBSET.limit}`, ...Object.entries(TIMING).filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${v}`)].filter(Boolean).join(', ')}), not written` : ''})`)
+log(`${files.length} files, ${withValid.length} with valid instances, sample of ${sample.length} (every ${EVERY}th${QUICK ? `, quick: every ${cfg.stride}th of those` : ''}${PARTIAL ? `; a partial run (${[SUBSET.only && `--only ${SUBSET.only.source}`, SUBSET.limit && `--limit ${SUBSET.limit}`, ...Object.entries(TIMING).filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${v}`), STRICT_INVALID && '--strict-invalid'].filter(Boolean).join(', ')}), not written` : ''})`)
 
 // ── timing ───────────────────────────────────────────────────────────────────────────────────
 let sink = 0
@@ -197,6 +202,8 @@ function ratios(measure) {
     let best
     for (const p of peers) {
       const v = r.libs[p.name]?.[measure]
+      // --strict-invalid: a peer that also calls the valid instances invalid is not correct on them
+      if (STRICT_INVALID && measure === 'invalid' && !r.libs[p.name]?.validOk) continue
       if (v !== undefined && (best === undefined || v > best[1])) best = [p.name, v]
     }
     if (best === undefined) continue

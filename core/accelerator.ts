@@ -35,8 +35,11 @@ export interface GeneratedCheck {
    * before (it relies on the prototype test that `check` made).
    */
   checkNode(node: Node, x: unknown): boolean | undefined
-  /** Where the last `check` or `checkNode` that returned false failed. */
-  failure(): GeneratedFailure
+  /**
+   * Where the last `check` or `checkNode` that returned false failed; null when its code recorded
+   * no place (a keyword's `emit` that failed without saying where: the interpreter explains).
+   */
+  failure(): GeneratedFailure | null
 }
 
 /** Builds a compile's generated check; null when the compile stays with the interpreter. */

@@ -136,7 +136,7 @@ export class Run extends Traversal implements RunContext {
         const f = fast.failure()
         // A failure at this very value tells nothing the interpreter would not find at once:
         // explaining it with generated checks at every level below would redo each subtree.
-        if (f.depth === 0) {
+        if (f === null || f.depth === 0) {
           this.fast = null
           try {
             return this.evaluateGeneral(node, x)

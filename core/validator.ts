@@ -150,7 +150,8 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     const quick = this.quickAnswer(data)
     if (quick === true) return this.hooked ? this.finish([], data) : null
     if (quick === false && !this.collect.allErrors) {
-      const issues = this.explain(this.generated!.failure())
+      const failure = this.generated!.failure()
+      const issues = failure === null ? undefined : this.explain(failure)
       if (issues !== undefined) return this.finish(issues, data)
     }
     try {

@@ -13,7 +13,8 @@
  * `kind` 0: `full-date` (`YYYY-MM-DD`, the day checked against the month); 1: `full-time`
  * (`HH:MM:SS[.digits](Z|z|±HH:MM)`, with ranges and the leap-second rule); 2: `date-time` (a
  * date, `T` or `t`, a time). One function for all three: a date-time costs one call. No free
- * variables and only `return <expression>` exits: the generated tier inlines it (`plugins/format/_inline.ts`).
+ * variables and only `return <expression>` exits: the generated tier inlines it
+ * (`plugins/format/_inline.ts`).
  */
 function scan(s: string, kind: number): boolean {
   // Characters are read in order, each group checked as soon as it is read (a failing string

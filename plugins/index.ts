@@ -78,7 +78,8 @@ export const openApi31 = only('openapi-3.1')
  * the standard dialects, compiles each case's schema interpreted (`codegen: false`) and generated
  * from the first call (`codegenThreshold: 0`), and runs its instances through both. Returns every
  * difference in answer or issues, and each case whose schema reached no generated code using the
- * keyword; empty when the tiers agree. A definition named as a standard keyword replaces it (`assert.deepEqual(checkEmit(even, cases), [])`).
+ * keyword; empty when the tiers agree (`assert.deepEqual(checkEmit(even, cases), [])`). A
+ * definition named as a standard keyword stands in for it.
  */
 export function checkEmit(definition: KeywordDefinition, cases: readonly EmitCase[]): EmitDifference[] {
   const setup = {

@@ -72,10 +72,11 @@ function isPlainObject(x) { var p; return prototypeClean && ((p = Object.getProt
 function notJson(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }
 ${joinCode(functions, js`\n`)}
 return {
-  check: function (x) { depth = 0; run = null; prototypeClean = ${clean}; return ${fn.get(root)!}(x); },
-  enter: function (f, x) { depth = 0; run = null; return f(x); },
+  check: function (x) { depth = 0; run = null; failedAt = null; prototypeClean = ${clean}; return ${fn.get(root)!}(x); },
+  enter: function (f, x) { depth = 0; run = null; failedAt = null; return f(x); },
   fns: [${joinCode(nodes.map((n) => fn.get(n)!), js`, `)}],
   failure: function () {
+    if (failedAt === null) return null;
     for (var p = '', i = failPathLength - 1, s; i >= 0; i--) p += failPathIsToken[i] ? failPath[i] : typeof (s = failPath[i]) === 'number' ? '/' + s : '/' + escapeToken(s);
     return { node: failedAt.node, step: failedAt.step, instance: failedValue, pointer: p, depth: failPathLength, mirrors: failedAt.mirrors };
   },

@@ -98,6 +98,19 @@ verdict('the spread is the largest |ln A/A| over the rows; a row is worse only b
   assert.equal(worse, ['d'])
 })
 
+verdict('the typical gap is the median |ln A/A|; rows slower than it but within the spread are listed apart', () => {
+  const { typical, slower, worse } = summarize([
+    { id: 'a', name: 'a', before: [100], after: [100], twin: [101] },
+    { id: 'b', name: 'b', before: [100], after: [100], twin: [150] },
+    { id: 'c', name: 'c', before: [100], after: [90], twin: [90 * 1.02] },
+    { id: 'd', name: 'd', before: [100], after: [99.5], twin: [99.5 * 1.03] },
+  ])
+  // |ln A/A|: ln 1.01, ln 1.5, ln 1.02, ln 1.03: the median is between ln 1.02 and ln 1.03
+  assert.ok(typical > Math.log(1.02) && typical < Math.log(1.03))
+  assert.equal(worse, [])
+  assert.equal(slower, ['c'])
+})
+
 verdict('a row faster than the spread is better; with identical builds nothing is worse', () => {
   const same = summarize([{ id: 'x', name: 'x', before: [5, 6, 7], after: [5, 6, 7], twin: [5, 6, 7] }])
   assert.is(same.spread, 0)

@@ -1,7 +1,10 @@
 import { defineKeyword, got } from '../../../core/index.ts'
 import { BASE64 } from '../_shared.ts'
 
-/** `contentEncoding` in draft-07: a `base64` string must be well-formed base64. */
+/**
+ * `contentEncoding` in draft-07: a `base64` string must be well-formed base64.
+ * @see https://json-schema.org/draft-07/json-schema-validation#section-8.3
+ */
 export const contentEncodingDraft07Keyword = defineKeyword<unknown, true>({
   keyword: 'contentEncoding',
   vocabulary: 'content',

@@ -1,7 +1,10 @@
 import { defineKeyword, got } from '../../../core/index.ts'
 import { decodeBase64, isJson } from '../_shared.ts'
 
-/** `contentMediaType` in draft-07: an `application/json` string (decoded first when base64) must parse. */
+/**
+ * `contentMediaType` in draft-07: an `application/json` string (decoded first when base64) must parse.
+ * @see https://json-schema.org/draft-07/json-schema-validation#section-8.4
+ */
 export const contentMediaTypeDraft07Keyword = defineKeyword<unknown, { base64: boolean }>({
   keyword: 'contentMediaType',
   vocabulary: 'content',
