@@ -6,8 +6,7 @@
  * 2. The compile, observed through the public hooks of a fresh kernel: keyword problems such as
  *    unresolvable references (a `compileKeyword` tap per keyword records a failure and skips
  *    that keyword only), reference cycles that consume no input (`cycle`), unknown keywords
- *    (`unknownKeyword`) and compile-time warnings (`warning`). Super-linear patterns arrive through `warning` once the kernel reports
- *    them (the security issue); nothing here needs to change for that.
+ *    (`unknownKeyword`) and compile-time warnings (`warning`), super-linear patterns among them.
  */
 import { SchemaError, createKernel, formatPointer } from '../api.ts'
 import type { CompileContext, CompiledKeyword, SchemaOptions } from '../api.ts'

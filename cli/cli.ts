@@ -1,6 +1,6 @@
 /**
  * The command dispatcher: `validate`, `check`, `defaults`, and `struct` (implemented in
- * `cli/struct.ts` by the struct issue, loaded only when that file is there). Returns the exit
+ * `cli/struct.ts`). Returns the exit
  * code; prints `schemavet: <message>` for usage and file errors.
  */
 import { readFileSync } from 'node:fs'

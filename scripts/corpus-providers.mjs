@@ -103,7 +103,7 @@ async function main() {
     )
   }
   for (const s of skipped) console.log(`skipped ${s.file}: ${s.reason}`)
-  // the thresholds of issue 26: every schema accepted by its profile, every round trip, every
+  // the thresholds the providers section holds to: every schema accepted by its profile, every round trip, every
   // invalid instance refused, at least 80% of constraints kept in the provider schema
   const short = []
   for (const p of PROVIDERS) {

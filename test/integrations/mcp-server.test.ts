@@ -24,7 +24,7 @@ const weather = newJSONSchema({
   additionalProperties: false,
 })
 
-/** The handler of the issue: leaves out `units`, which the schema requires and defaults. */
+/** A handler that leaves out `units`, which the schema requires and defaults. */
 const oslo = async () => ({ content: [{ type: 'text' as const, text: JSON.stringify({ city: 'Oslo' }) }], structuredContent: { city: 'Oslo' } })
 
 /** A v2 server with the weather tool, registered through `register` (the server or its wrapper). */
