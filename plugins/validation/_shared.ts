@@ -54,8 +54,14 @@ export function equalTo(value: unknown, depth = 0): (x: unknown) => boolean {
 
 const EQUAL_DEPTH = 32
 
+/** A high-surrogate code unit (no `u` flag: the class matches code units, paired or not). */
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/
+
 /** Number of Unicode code points in a string (a surrogate pair counts once). */
 export function codePointLength(s: string): number {
+  // A pair starts with a high surrogate; most strings have none, and the regex engine's scan for
+  // one is many times faster than the loop below.
+  if (!HIGH_SURROGATE.test(s)) return s.length
   let n = s.length
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
