@@ -1,5 +1,5 @@
-import type { CompileContext, EarlyIssue } from '../../core/index.ts'
-import { count, excerpt, got, hasOwn, jsonEqual } from '../../core/index.ts'
+import type { Code, CompileContext, EarlyIssue, EmitContext } from '../../core/index.ts'
+import { count, excerpt, got, hasOwn, js, jsonEqual, literal } from '../../core/index.ts'
 
 /** Reads a non-negative integer keyword value (`minLength`, `maxItems`, ...); 2.0 counts as 2. */
 export function compileCount(value: unknown, ctx: CompileContext): number {
@@ -127,4 +127,14 @@ export function dependentText(missing: string, because: string, object: unknown)
 /** Own property present with a value other than `undefined`. */
 export function present(o: Record<string, unknown>, name: string): boolean {
   return o[name] !== undefined && hasOwn(o, name)
+}
+
+/**
+ * `present(x, name)` in generated code, for a test that may not evaluate it (a disjunction): the
+ * code `true` where an earlier step ensured it.
+ */
+export function presentCode(name: string, g: EmitContext): Code {
+  if (g.known(name)) return js`true`
+  const own = g.own(name)
+  return own === 'true' ? js`(x[${literal(name)}] !== undefined)` : js`(x[${literal(name)}] !== undefined && ${own})`
 }
