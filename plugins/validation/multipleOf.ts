@@ -55,6 +55,8 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
   emit(m, g) {
     const general = js`${g.constant(isMultiple)}(${g.constant(m)}, x)`
     if (m.integer) return js`(Number.isSafeInteger(x) ? x % ${literal(m.divisor)} === 0 : ${general})`
+    // isMultiple's dyadic test written out (one exact division: cheaper than the scaled test).
+    if (m.dyadic) return js`(x < 1e6 && x > -1e6 ? Number.isInteger(x / ${literal(m.divisor)}) : ${general})`
     if (m.scale === 0) return general
     // scaledMultiple written out: no call for the values most documents hold.
     const y = g.local()
@@ -72,8 +74,8 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
  * digits stays in safe integers; anything else goes through BigInt.
  */
 function isMultiple(m: MultipleOf, n: number): boolean {
-  if (n < m.bound && n > -m.bound) return scaledMultiple(m, n)
   if (m.dyadic && n < 1e6 && n > -1e6) return Number.isInteger(n / m.divisor)
+  if (n < m.bound && n > -m.bound) return scaledMultiple(m, n)
   // Safe integers divide exactly in floating point.
   if (m.integer && Number.isSafeInteger(n)) return n % m.divisor === 0
   const q = n / m.divisor

@@ -48,13 +48,14 @@ test('const: an object or array value compared as deep as it reaches', () => {
   assert.equal(checkEmit(constKeyword, cases), [])
 })
 
-test('multipleOf: decimal divisors on both sides of the scaled-integer bound', () => {
+test('multipleOf: decimal and power-of-two divisors on both sides of their fast paths\' bounds', () => {
   const values = [0, -0, 0.29, 0.07, -0.29, 0.30000000000000004, -0.295, 1e-7, 1e20, 11258999068426.23, 11258999068427.125, 123456789012.34, 123456789012.345, 2 ** 53, 0.9, 1, 'x']
   const cases: EmitCase[] = [
     { schema: { multipleOf: 0.01 }, instances: values },
     { schema: { multipleOf: 0.3 }, instances: values },
     { schema: { multipleOf: 2.5e-7 }, instances: [...values, 5e-7, 7.5e-7, 1.2e-6] },
     { schema: { multipleOf: 3 }, instances: values },
+    { schema: { multipleOf: 0.25 }, instances: [...values, 2.75, 2.7, -0.5, 999999.75, 1000000.25, 1e6, 2 ** 60 + 0.5] },
   ]
   assert.equal(checkEmit(multipleOfKeyword, cases), [])
 })
