@@ -4,7 +4,7 @@
 // and for seeing whether a fix moved its group.
 //
 //   node bench/realworld-shapes.mjs [shape]     the table; with a shape name, its worst schemas
-//   ... --strict-invalid                        as bench/realworld.mjs --strict-invalid
+//   ... --lenient-invalid                       as bench/realworld.mjs --lenient-invalid
 //
 // No timing here: it reads the results file and the corpus schemas.
 import { existsSync, readFileSync } from 'node:fs'
@@ -18,7 +18,7 @@ if (!existsSync(results)) {
 const R = JSON.parse(readFileSync(results, 'utf8'))
 const peers = Object.keys(R.correctCounts).filter((n) => n !== 'schemavet')
 
-const STRICT_INVALID = process.argv.includes('--strict-invalid')
+const STRICT_INVALID = !process.argv.includes('--lenient-invalid')
 
 /** schemavet over the fastest correct peer on a measure, as bench/realworld.mjs computes it. */
 function ratio(r, measure) {

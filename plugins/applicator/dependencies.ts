@@ -1,6 +1,6 @@
-import { defineKeyword, hasOwn } from '../../core/index.ts'
-import type { SchemaHandle } from '../../core/index.ts'
-import { dependentText } from '../validation/_shared.ts'
+import { defineKeyword, hasOwn, joinCode, js } from '../../core/index.ts'
+import type { Code, SchemaHandle } from '../../core/index.ts'
+import { dependentText, presentCode } from '../validation/_shared.ts'
 
 type Dependency = [name: string, required: string[] | null, handle: SchemaHandle | null]
 
@@ -49,6 +49,16 @@ export const dependenciesKeyword = defineKeyword<unknown, Dependency[]>({
       if (!ok && !keepGoing) return false
     }
     return ok
+  },
+  // A schema dependency fails through its subschema; a missing listed property fails here, and
+  // `g.fail()` hands that failure to `validate` to explain.
+  emit(deps, g) {
+    const terms: Code[] = []
+    for (const [name, required, handle] of deps) {
+      const test = handle !== null ? g.apply(handle, js`x`) : required!.length === 0 ? 'true' : js`(${joinCode(required!.map((dep) => presentCode(dep, g)), js` && `)} || ${g.fail()})`
+      if (test !== 'true') terms.push(js`(!${presentCode(name, g)} || ${test})`)
+    }
+    return { test: terms.length === 0 ? js`true` : joinCode(terms, js` && `), transparent: true }
   },
   defaults(deps, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

@@ -1,5 +1,5 @@
-import type { CompileContext, EarlyIssue } from '../../core/index.ts'
-import { count, excerpt, got, hasOwn } from '../../core/index.ts'
+import type { Code, CompileContext, EarlyIssue, EmitContext } from '../../core/index.ts'
+import { count, excerpt, got, hasOwn, js, jsonEqual, literal } from '../../core/index.ts'
 
 /** Reads a non-negative integer keyword value (`minLength`, `maxItems`, ...); 2.0 counts as 2. */
 export function compileCount(value: unknown, ctx: CompileContext): number {
@@ -19,8 +19,49 @@ export function compileStringArray(value: unknown, ctx: CompileContext, ...segme
   return value as string[]
 }
 
+/**
+ * A test for JSON equality with one value of a schema (`const`, an `enum` member), built for that
+ * value: its keys and item count are read once here, and each check compares only as far as the
+ * value reaches, allocating nothing (`jsonEqual` keeps work arrays and reads both sides' keys).
+ * Past `EQUAL_DEPTH` levels the rest of the value is compared by `jsonEqual`, so building this
+ * stays shallow for any value.
+ */
+export function equalTo(value: unknown, depth = 0): (x: unknown) => boolean {
+  // `===` equates 0 and -0, as JSON equality does; a JSON value holds no NaN.
+  if (typeof value !== 'object' || value === null) return (x) => x === value
+  if (depth >= EQUAL_DEPTH) return (x) => jsonEqual(value, x)
+  if (Array.isArray(value)) {
+    const items = value.map((v) => equalTo(v, depth + 1))
+    const n = items.length
+    return (x) => {
+      if (!Array.isArray(x) || x.length !== n) return false
+      for (let i = 0; i < n; i++) if (!items[i]!(x[i])) return false
+      return true
+    }
+  }
+  const keys = Object.keys(value)
+  const tests = keys.map((k) => equalTo((value as Record<string, unknown>)[k], depth + 1))
+  const n = keys.length
+  return (x) => {
+    if (typeof x !== 'object' || x === null || Array.isArray(x) || Object.keys(x).length !== n) return false
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!
+      if (!hasOwn(x, k) || !tests[i]!((x as Record<string, unknown>)[k])) return false
+    }
+    return true
+  }
+}
+
+const EQUAL_DEPTH = 32
+
+/** A high-surrogate code unit (no `u` flag: the class matches code units, paired or not). */
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/
+
 /** Number of Unicode code points in a string (a surrogate pair counts once). */
 export function codePointLength(s: string): number {
+  // A pair starts with a high surrogate; most strings have none, and the regex engine's scan for
+  // one is many times faster than the loop below.
+  if (!HIGH_SURROGATE.test(s)) return s.length
   let n = s.length
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
@@ -86,4 +127,14 @@ export function dependentText(missing: string, because: string, object: unknown)
 /** Own property present with a value other than `undefined`. */
 export function present(o: Record<string, unknown>, name: string): boolean {
   return o[name] !== undefined && hasOwn(o, name)
+}
+
+/**
+ * `present(x, name)` in generated code, for a test that may not evaluate it (a disjunction): the
+ * code `true` where an earlier step ensured it.
+ */
+export function presentCode(name: string, g: EmitContext): Code {
+  if (g.known(name)) return js`true`
+  const own = g.own(name)
+  return own === 'true' ? js`(x[${literal(name)}] !== undefined)` : js`(x[${literal(name)}] !== undefined && ${own})`
 }

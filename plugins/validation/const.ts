@@ -1,6 +1,6 @@
-import { copyJson, defineKeyword, excerpt, got, js, jsonEqual, jsonTypeOf, literal } from '../../core/index.ts'
+import { copyJson, defineKeyword, excerpt, got, js, jsonTypeOf, literal } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
-import { gotStart, startsOneOf } from './_shared.ts'
+import { equalTo, gotStart, startsOneOf } from './_shared.ts'
 
 /** What `const` expects, in words (`must be exactly "a"`). */
 export function constExpectation(value: unknown): string {
@@ -9,7 +9,11 @@ export function constExpectation(value: unknown): string {
 
 /** `const` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Const {
-  constructor(readonly value: unknown) {}
+  constructor(
+    readonly value: unknown,
+    /** Equality with `value`, built for it. */
+    readonly equal: (x: unknown) => boolean,
+  ) {}
 }
 
 /**
@@ -20,12 +24,15 @@ export const constKeyword = defineKeyword<unknown, Const>({
   keyword: 'const',
   dialects: SINCE_06,
   vocabulary: 'validation',
-  compile: (value) => new Const(copyJson(value).copy),
-  validate: (c, x) => jsonEqual(c.value, x),
+  compile(value) {
+    const copy = copyJson(value).copy
+    return new Const(copy, equalTo(copy))
+  },
+  validate: (c, x) => c.equal(x),
   emit(c, g) {
     if (jsonTypeOf(c.value) !== g.type) return js`false`
     // An object or array: a deep equality that stops at the first difference.
-    if (typeof c.value === 'object' && c.value !== null) return js`${g.constant(jsonEqual)}(${g.constant(c.value)}, x)`
+    if (typeof c.value === 'object' && c.value !== null) return js`${g.constant(c.equal)}(x)`
     return js`x === ${literal(c.value as string | number | boolean | null)}`
   },
   error: {

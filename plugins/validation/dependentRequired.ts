@@ -1,5 +1,5 @@
-import { defineKeyword } from '../../core/index.ts'
-import { compileStringArray, dependentText, present } from './_shared.ts'
+import { defineKeyword, joinCode, js } from '../../core/index.ts'
+import { compileStringArray, dependentText, present, presentCode } from './_shared.ts'
 import { SINCE_2019 } from '../dialects.ts'
 
 /**
@@ -32,5 +32,10 @@ export const dependentRequiredKeyword = defineKeyword<unknown, [string, string[]
       }
     }
     return ok
+  },
+  // A failure is explained by `validate` (which names the missing property).
+  emit(entries, g) {
+    const terms = entries.filter(([, deps]) => deps.length > 0).map(([name, deps]) => js`(!${presentCode(name, g)} || ${joinCode(deps.map((dep) => presentCode(dep, g)), js` && `)})`)
+    return terms.length === 0 ? js`true` : joinCode(terms, js` && `)
   },
 })

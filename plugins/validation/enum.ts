@@ -1,5 +1,5 @@
-import { canonicalKey, copyJson, defineKeyword, got, joinCode, js, jsonEqual, jsonTypeOf, literal, valueList } from '../../core/index.ts'
-import { gotStart, startsOneOf } from './_shared.ts'
+import { canonicalKey, copyJson, defineKeyword, got, joinCode, js, jsonTypeOf, literal, valueList } from '../../core/index.ts'
+import { equalTo, gotStart, startsOneOf } from './_shared.ts'
 
 /** What `enum` expects, in words (`must be one of: "a", "b"`); the message adds what was received. */
 export function enumExpectation(values: readonly unknown[]): string {
@@ -12,6 +12,8 @@ class Enum {
     readonly values: unknown[],
     /** The allowed objects and arrays. */
     readonly compound: object[],
+    /** A test for each of `compound` (empty when `keys` is used instead). */
+    readonly equal: ((x: unknown) => boolean)[],
     /**
      * Canonical keys of the allowed objects and arrays when there are more than `COMPARE_UP_TO`:
      * one hash lookup then, where a few are compared one by one (null).
@@ -45,12 +47,13 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
       if (typeof v === 'object' && v !== null) compound.push(v)
       else primitives.add(Object.is(v, -0) ? 0 : v)
     }
-    return new Enum(values, compound, compound.length > COMPARE_UP_TO ? new Set(compound.map(canonicalKey)) : null, primitives)
+    const hashed = compound.length > COMPARE_UP_TO
+    return new Enum(values, compound, hashed ? [] : compound.map((v) => equalTo(v)), hashed ? new Set(compound.map(canonicalKey)) : null, primitives)
   },
   validate(e, x) {
     if (typeof x !== 'object' || x === null) return e.primitives.has(Object.is(x, -0) ? 0 : x)
     if (e.keys !== null) return e.keys.has(canonicalKey(x))
-    for (const v of e.compound) if (jsonEqual(v, x)) return true
+    for (const equal of e.equal) if (equal(x)) return true
     return false
   },
   // Per instance type: a few comparisons with the allowed values of that type (`===` equates 0 and -0).
@@ -59,8 +62,8 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
     if (same.length === 0) return js`false`
     if (g.type === 'object' || g.type === 'array') {
       if (e.keys !== null) return js`${g.constant(e.keys)}.has(${g.constant(canonicalKey)}(x))`
-      const equal = g.constant(jsonEqual)
-      return js`(${joinCode(same.map((v) => js`${equal}(${g.constant(v)}, x)`), js` || `)})`
+      const tests = e.equal.filter((_, i) => jsonTypeOf(e.compound[i]) === g.type)
+      return js`(${joinCode(tests.map((equal) => js`${g.constant(equal)}(x)`), js` || `)})`
     }
     if (same.length > 8) return js`${g.constant(e.primitives)}.has(x)`
     return js`(${joinCode(same.map((v) => js`x === ${literal(v as string | number | boolean | null)}`), js` || `)})`

@@ -15,6 +15,12 @@ class MultipleOf {
      * the quotient is an integer exactly when the decimal value is a multiple (at most 14 digits).
      */
     readonly dyadic: boolean,
+    /**
+     * For a decimal divisor `small` × 10^-k (k from 1 to 15): 10^k, and the bound below which
+     * the scaled-integer test decides exactly (see `scaledMultiple`); both 0 otherwise.
+     */
+    readonly scale: number,
+    readonly bound: number,
   ) {}
 }
 
@@ -41,12 +47,19 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
     const small = mantissa <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(mantissa) : 0
     const log = Math.log2(divisor)
     const dyadic = Number.isInteger(log) && log >= -8 && log <= 30
-    return new MultipleOf(divisor, mantissa, exponent, small, Number.isSafeInteger(divisor), dyadic)
+    const scaled = small !== 0 && exponent < 0 && exponent >= -15
+    const scale = scaled ? 10 ** -exponent : 0
+    return new MultipleOf(divisor, mantissa, exponent, small, Number.isSafeInteger(divisor), dyadic, scale, scaled ? 2 ** 50 / scale : 0)
   },
   validate: (m, x) => isMultiple(m, x as number),
   emit(m, g) {
     const general = js`${g.constant(isMultiple)}(${g.constant(m)}, x)`
-    return m.integer ? js`(Number.isSafeInteger(x) ? x % ${literal(m.divisor)} === 0 : ${general})` : general
+    if (m.integer) return js`(Number.isSafeInteger(x) ? x % ${literal(m.divisor)} === 0 : ${general})`
+    if (m.scale === 0) return general
+    // scaledMultiple written out: no call for the values most documents hold.
+    const y = g.local()
+    const scale = literal(m.scale)
+    return js`(x < ${literal(m.bound)} && x > ${literal(-m.bound)} ? (${y} = Math.round(x * ${scale})) / ${scale} === x && ${y} % ${literal(m.small)} === 0 : ${general})`
   },
   error: {
     params: (m) => ({ multipleOf: m.divisor }),
@@ -59,6 +72,7 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
  * digits stays in safe integers; anything else goes through BigInt.
  */
 function isMultiple(m: MultipleOf, n: number): boolean {
+  if (n < m.bound && n > -m.bound) return scaledMultiple(m, n)
   if (m.dyadic && n < 1e6 && n > -1e6) return Number.isInteger(n / m.divisor)
   // Safe integers divide exactly in floating point.
   if (m.integer && Number.isSafeInteger(n)) return n % m.divisor === 0
@@ -66,6 +80,20 @@ function isMultiple(m: MultipleOf, n: number): boolean {
   if (Number.isFinite(q) && Math.abs(q - Math.round(q)) > 1e-9 * Math.max(1, Math.abs(q))) return false
   // Near an integer (or overflowing): float division may have rounded, so decide on exact decimals.
   return exactMultiple(n, m)
+}
+
+/**
+ * The exact answer for a divisor `small` × 10^-k and |n| < 2^50 / 10^k, in doubles. Then a
+ * double's spacing near n is below 10^-k / 4, so at most one decimal of k fraction digits rounds
+ * to n, and n's shortest decimal has at most k fraction digits exactly when that decimal is
+ * y × 10^-k with y = round(n × 10^k) (n × 10^k is off by less than 1/4): when y / 10^k, a
+ * correctly rounded division of exact integers, gives back n. n is then a multiple when y is a
+ * multiple of `small`; otherwise its shortest decimal has more fraction digits than the divisor,
+ * so it is none (as `exactMultiple` finds).
+ */
+function scaledMultiple(m: MultipleOf, n: number): boolean {
+  const y = Math.round(n * m.scale)
+  return y / m.scale === n && y % m.small === 0
 }
 
 function exactMultiple(n: number, m: MultipleOf): boolean {
