@@ -298,17 +298,17 @@ function render(opts, meta, summary, results) {
       : `- Confirmation: a row worse than the spread runs again, up to ${opts.confirm} more time(s), its rounds pooled with the first (the spread recomputed each time): ${[...meta.confirmed].map(([id, n]) => `${id} ran ${n} more time${n === 1 ? '' : 's'}`).join(', ')}. The verdict is the pooled one.`,
     '',
   )
-  lines.push('| row | before | after | twin | after/before | A/A | A/A range over rounds | verdict | rounds | cpu |')
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|')
+  lines.push('| row | before | after | twin | after/before | twin/before | A/A | A/A range over rounds | verdict | rounds | cpu |')
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|')
   for (const r of results) {
     if (r.error !== undefined) {
-      lines.push(`| ${r.id}. ${r.name} | — | — | — | — | — | — | not run: ${r.error} | — | — |`)
+      lines.push(`| ${r.id}. ${r.name} | — | — | — | — | — | — | — | not run: ${r.error} | — | — |`)
       continue
     }
     const s = summary.rows.find((x) => x.id === r.id)
     const verdict = s.verdict === 'same' ? 'same' : `**${s.verdict}**`
     lines.push(
-      `| ${r.id}. ${r.name} | ${fmtOps(s.before)} | ${fmtOps(s.after)} | ${fmtOps(s.twin)} | ${s.ratio.toFixed(3)}x | ${s.aa.toFixed(3)}x | ${s.aaMin.toFixed(2)}–${s.aaMax.toFixed(2)} | ${verdict} | ${r.rounds[0].length} | ${r.cpu.toFixed(0)}% |`,
+      `| ${r.id}. ${r.name} | ${fmtOps(s.before)} | ${fmtOps(s.after)} | ${fmtOps(s.twin)} | ${s.ratio.toFixed(3)}x | ${s.twinRatio.toFixed(3)}x | ${s.aa.toFixed(3)}x | ${s.aaMin.toFixed(2)}–${s.aaMax.toFixed(2)} | ${verdict} | ${r.rounds[0].length} | ${r.cpu.toFixed(0)}% |`,
     )
   }
   lines.push('')
@@ -322,8 +322,8 @@ function render(opts, meta, summary, results) {
     '',
     `The typical A/A gap (median |ln A/A| over the rows) is ±${pct(Math.exp(summary.typical)).slice(1)}; ` +
       (summary.slower.length === 0
-        ? 'no row within the spread is slower than that.'
-        : `within the spread but slower than that: ${summary.slower.join(', ')} (not a verdict: rerun them with \`--only\` and more \`--rounds\` to tell).`),
+        ? 'no row within the spread is slower than that in both copies of the after build (after and twin against before).'
+        : `within the spread but slower than that in both copies of the after build (after and twin against before): ${summary.slower.join(', ')} (not a verdict: rerun them with \`--only\` and more \`--rounds\` to tell).`),
   )
   lines.push(
     '',
