@@ -174,8 +174,8 @@ function rowList() {
   for (const w of W.hotWorkloads) hot(w.id, w.name, w)
   for (const w of W.hotWorkloads) hot(`${w.id}e`, `eval-free (codegen: false): ${w.name}`, w, { codegen: false })
   const guard = (schema) => ({ schema, valid: W.guardTree, invalid: W.guardTreeInvalid, probes: W.guardProbes })
-  hot('i3a-plain-', 'issue 3 a: recursive value tree without a cycle', guard(W.guardPlainSchema))
-  hot('i3a-guarded-', 'issue 3 a: the same with a never-taken in-place cycle', guard(W.guardCycleSchema))
+  hot('i3a-plain-', 'cycle guard: recursive value tree without a cycle', guard(W.guardPlainSchema))
+  hot('i3a-guarded-', 'cycle guard: the same with a never-taken in-place cycle', guard(W.guardCycleSchema))
   const defaults = (id, name, schema, input, expected) =>
     rows.push({
       id,
@@ -191,7 +191,7 @@ function rowList() {
       },
     })
   defaults('6', 'applyDefaults + validate, tool input', W.toolSchema, W.toolSparse, W.toolSparseExpected)
-  defaults('i3b', 'issue 3 b: applyDefaults + validate, examples/ tool input', W.meetingSchema, W.meetingInput, W.meetingExpected)
+  defaults('i3b', 'defaults: applyDefaults + validate, examples/ tool input', W.meetingSchema, W.meetingInput, W.meetingExpected)
   return rows
 }
 
@@ -328,7 +328,7 @@ function render(opts, meta, summary, results) {
   lines.push(
     '',
     'ops/s: validations per second (row 5: compiles + one validation each; rows 6 and i3b: fill defaults + validate). cpu: CPU time the process got during the timed rounds in % of wall time; ' +
-      'well under 100% means other work shared the cores. Rows: 1-4 as in bench/harness.mjs, `e` the same with `{ codegen: false }` (its eval-free column), i3a-plain/guarded its issue 3 a pair, ' +
+      'well under 100% means other work shared the cores. Rows: 1-4 as in bench/harness.mjs, `e` the same with `{ codegen: false }` (its eval-free column), i3a-plain/guarded its cycle-guard pair, ' +
       '6 and i3b its defaults rows. The peers are not loaded: they are bench/harness.mjs\'s business.',
   )
   return lines.join('\n') + '\n'
