@@ -1,7 +1,8 @@
 /**
  * The kernel's public surface: what plugins, integrations and the top-level entry may import.
  */
-export { Kernel, resolveOptions } from './kernel.ts'
+export { Kernel } from './kernel.ts'
+export { resolveOptions } from './options.ts'
 export type { ClassPlugin, KernelOptions, KernelSetup, Plugin, TypedSchema } from './kernel.ts'
 export { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
 export type { Schema, Validator } from './validator.ts'

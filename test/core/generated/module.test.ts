@@ -6,9 +6,9 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKernel, defineKeyword, joinCode, js, newJSONSchema } from '../index.ts'
-import type { Code } from '../index.ts'
-import { DRAFTS, remotes, suiteFiles } from './support/suite.ts'
+import { createKernel, defineKeyword, joinCode, js, newJSONSchema } from '../../../index.ts'
+import type { Code } from '../../../index.ts'
+import { DRAFTS, remotes, suiteFiles } from '../../support/suite.ts'
 
 const schemas = remotes()
 const test = suite('generated tier = interpreter')

@@ -1,8 +1,8 @@
 /** The code builder (core/generated/code.ts): what it writes reads back as what it was given. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { joinCode, js, literal } from '../index.ts'
-import { identifier } from '../core/generated/code.ts'
+import { joinCode, js, literal } from '../../../index.ts'
+import { identifier } from '../../../core/generated/code.ts'
 
 const test = suite('code builder')
 

@@ -1,8 +1,8 @@
 /** core/pointer.ts: JSON Pointer escaping, parsing, formatting, following and fragments (RFC 6901). */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { appendPointer, escapePointerToken, followPointer, formatPointer, parsePointer, unescapePointerToken } from '../index.ts'
-import { fragmentOf, uriFragmentOf } from '../core/pointer.ts'
+import { appendPointer, escapePointerToken, followPointer, formatPointer, parsePointer, unescapePointerToken } from '../../index.ts'
+import { fragmentOf, uriFragmentOf } from '../../core/pointer.ts'
 
 const pointer = suite('JSON Pointer')
 

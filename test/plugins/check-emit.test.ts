@@ -5,10 +5,10 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { defineKeyword, js, literal } from '../index.ts'
-import type { Code, KeywordDefinition } from '../index.ts'
-import { checkEmit, maxLengthKeyword } from '../plugins/index.ts'
-import type { EmitCase } from '../plugins/index.ts'
+import { defineKeyword, js, literal } from '../../index.ts'
+import type { Code, KeywordDefinition } from '../../index.ts'
+import { checkEmit, maxLengthKeyword } from '../../plugins/index.ts'
+import type { EmitCase } from '../../plugins/index.ts'
 
 const test = suite('checkEmit')
 

@@ -1,7 +1,7 @@
 /** The kernel: custom keywords, freezing, the default kernel, hooks, options. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SchemaError, ValidationError, applyDefaults, createKernel, defineKeyword, newJSONSchema, newSimpleJSONSchema } from '../index.ts'
+import { SchemaError, ValidationError, applyDefaults, createKernel, defineKeyword, newJSONSchema, newSimpleJSONSchema } from '../../index.ts'
 
 const even = defineKeyword<boolean, true>({
   keyword: 'even',

@@ -4,9 +4,9 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKernel, newJSONSchema } from '../index.ts'
-import { countingEven } from './support/keywords.ts'
-import { DRAFTS, remotes, suiteFiles } from './support/suite.ts'
+import { createKernel, newJSONSchema } from '../../index.ts'
+import { countingEven } from '../support/keywords.ts'
+import { DRAFTS, remotes, suiteFiles } from '../support/suite.ts'
 
 const same = suite('isValid answers as validate does')
 

@@ -1,8 +1,8 @@
 /** The public view of a compiled schema: `root()`, `inspect()` and its subschema edges. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { newJSONSchema } from '../index.ts'
-import type { SchemaHandle } from '../index.ts'
+import { newJSONSchema } from '../../index.ts'
+import type { SchemaHandle } from '../../index.ts'
 
 const view = suite('SchemaView')
 

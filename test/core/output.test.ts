@@ -3,9 +3,9 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKernel, newJSONSchema } from '../index.ts'
-import type { OutputUnit } from '../core/output.ts'
-import { SUITE_ROOT } from './support/suite.ts'
+import { createKernel, newJSONSchema } from '../../index.ts'
+import type { OutputUnit } from '../../core/output.ts'
+import { SUITE_ROOT } from '../support/suite.ts'
 
 const OUTPUT_TESTS = join(SUITE_ROOT, 'output-tests')
 
@@ -62,7 +62,7 @@ official.run()
 
 /**
  * Hand-written schemas, data and their expected `detailed` output (and `basic` for some), in
- * test/output-cases.json; `flag` is `{ valid }` of the same.
+ * test/core/output-cases.json; `flag` is `{ valid }` of the same.
  */
 const CASES = JSON.parse(readFileSync(new URL('./output-cases.json', import.meta.url), 'utf8')) as {
   name: string

@@ -1,7 +1,7 @@
 /** `applyThenValidate`: defaults first, then validation of the copy, one result shape. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { applyThenValidate, createKernel, newJSONSchema } from '../index.ts'
+import { applyThenValidate, createKernel, newJSONSchema } from '../../index.ts'
 
 const order = suite('applyThenValidate')
 
