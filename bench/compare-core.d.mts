@@ -40,6 +40,8 @@ export interface RowSummary {
   twin: number
   /** Median over rounds of after/before. */
   ratio: number
+  /** Median over rounds of twin/before (the after build's second copy against before). */
+  twinRatio: number
   /** Median over rounds of twin/after (the A/A ratio). */
   aa: number
   aaMin: number
@@ -54,7 +56,7 @@ export function summarize(rows: readonly RowRounds[]): {
   typical: number
   rows: RowSummary[]
   worse: string[]
-  /** Rows within the spread but slower than the typical A/A gap. */
+  /** Rows within the spread but slower than the typical A/A gap in both after and twin. */
   slower: string[]
 }
 

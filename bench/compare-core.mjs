@@ -121,7 +121,8 @@ export function median(xs) {
  * ran: the widest gap two identical builds showed in this run. A row is `worse` when
  * ln(after/before) < -spread, `better` when it is > spread, else `same` (within the noise).
  * `typical` is the median |ln(A/A)| over the rows; `slower` lists the rows that are `same` but
- * slower than that typical gap (candidates for a rerun, not a verdict).
+ * slower than that typical gap in both copies of the after build (after/before and twin/before):
+ * candidates for a rerun, not a verdict.
  *
  * @param {readonly { id: string, name: string, before: readonly number[], after: readonly number[], twin: readonly number[] }[]} rows
  *   per row, ops/s per round for each build (the same number of rounds in each; rows whose
@@ -133,6 +134,7 @@ export function summarize(rows) {
     const n = r.before.length
     if (n === 0 || r.after.length !== n || r.twin.length !== n) throw new Error(`row ${r.id}: every build needs the same, non-zero number of rounds`)
     const ratios = r.after.map((a, i) => a / r.before[i])
+    const twins = r.twin.map((t, i) => t / r.before[i])
     const aas = r.twin.map((t, i) => t / r.after[i])
     return {
       id: r.id,
@@ -141,6 +143,7 @@ export function summarize(rows) {
       after: median(r.after),
       twin: median(r.twin),
       ratio: median(ratios),
+      twinRatio: median(twins),
       aa: median(aas),
       aaMin: Math.min(...aas),
       aaMax: Math.max(...aas),
@@ -158,7 +161,7 @@ export function summarize(rows) {
     typical,
     rows: out,
     worse: out.filter((r) => r.verdict === 'worse').map((r) => r.id),
-    slower: out.filter((r) => r.verdict === 'same' && Math.log(r.ratio) < -typical).map((r) => r.id),
+    slower: out.filter((r) => r.verdict === 'same' && Math.log(r.ratio) < -typical && Math.log(r.twinRatio) < -typical).map((r) => r.id),
   }
 }
 

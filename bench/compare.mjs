@@ -174,8 +174,8 @@ function rowList() {
   for (const w of W.hotWorkloads) hot(w.id, w.name, w)
   for (const w of W.hotWorkloads) hot(`${w.id}e`, `eval-free (codegen: false): ${w.name}`, w, { codegen: false })
   const guard = (schema) => ({ schema, valid: W.guardTree, invalid: W.guardTreeInvalid, probes: W.guardProbes })
-  hot('i3a-plain-', 'issue 3 a: recursive value tree without a cycle', guard(W.guardPlainSchema))
-  hot('i3a-guarded-', 'issue 3 a: the same with a never-taken in-place cycle', guard(W.guardCycleSchema))
+  hot('i3a-plain-', 'cycle guard: recursive value tree without a cycle', guard(W.guardPlainSchema))
+  hot('i3a-guarded-', 'cycle guard: the same with a never-taken in-place cycle', guard(W.guardCycleSchema))
   const defaults = (id, name, schema, input, expected) =>
     rows.push({
       id,
@@ -191,7 +191,7 @@ function rowList() {
       },
     })
   defaults('6', 'applyDefaults + validate, tool input', W.toolSchema, W.toolSparse, W.toolSparseExpected)
-  defaults('i3b', 'issue 3 b: applyDefaults + validate, examples/ tool input', W.meetingSchema, W.meetingInput, W.meetingExpected)
+  defaults('i3b', 'defaults: applyDefaults + validate, examples/ tool input', W.meetingSchema, W.meetingInput, W.meetingExpected)
   return rows
 }
 
@@ -298,17 +298,17 @@ function render(opts, meta, summary, results) {
       : `- Confirmation: a row worse than the spread runs again, up to ${opts.confirm} more time(s), its rounds pooled with the first (the spread recomputed each time): ${[...meta.confirmed].map(([id, n]) => `${id} ran ${n} more time${n === 1 ? '' : 's'}`).join(', ')}. The verdict is the pooled one.`,
     '',
   )
-  lines.push('| row | before | after | twin | after/before | A/A | A/A range over rounds | verdict | rounds | cpu |')
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|')
+  lines.push('| row | before | after | twin | after/before | twin/before | A/A | A/A range over rounds | verdict | rounds | cpu |')
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|')
   for (const r of results) {
     if (r.error !== undefined) {
-      lines.push(`| ${r.id}. ${r.name} | — | — | — | — | — | — | not run: ${r.error} | — | — |`)
+      lines.push(`| ${r.id}. ${r.name} | — | — | — | — | — | — | — | not run: ${r.error} | — | — |`)
       continue
     }
     const s = summary.rows.find((x) => x.id === r.id)
     const verdict = s.verdict === 'same' ? 'same' : `**${s.verdict}**`
     lines.push(
-      `| ${r.id}. ${r.name} | ${fmtOps(s.before)} | ${fmtOps(s.after)} | ${fmtOps(s.twin)} | ${s.ratio.toFixed(3)}x | ${s.aa.toFixed(3)}x | ${s.aaMin.toFixed(2)}–${s.aaMax.toFixed(2)} | ${verdict} | ${r.rounds[0].length} | ${r.cpu.toFixed(0)}% |`,
+      `| ${r.id}. ${r.name} | ${fmtOps(s.before)} | ${fmtOps(s.after)} | ${fmtOps(s.twin)} | ${s.ratio.toFixed(3)}x | ${s.twinRatio.toFixed(3)}x | ${s.aa.toFixed(3)}x | ${s.aaMin.toFixed(2)}–${s.aaMax.toFixed(2)} | ${verdict} | ${r.rounds[0].length} | ${r.cpu.toFixed(0)}% |`,
     )
   }
   lines.push('')
@@ -322,13 +322,13 @@ function render(opts, meta, summary, results) {
     '',
     `The typical A/A gap (median |ln A/A| over the rows) is ±${pct(Math.exp(summary.typical)).slice(1)}; ` +
       (summary.slower.length === 0
-        ? 'no row within the spread is slower than that.'
-        : `within the spread but slower than that: ${summary.slower.join(', ')} (not a verdict: rerun them with \`--only\` and more \`--rounds\` to tell).`),
+        ? 'no row within the spread is slower than that in both copies of the after build (after and twin against before).'
+        : `within the spread but slower than that in both copies of the after build (after and twin against before): ${summary.slower.join(', ')} (not a verdict: rerun them with \`--only\` and more \`--rounds\` to tell).`),
   )
   lines.push(
     '',
     'ops/s: validations per second (row 5: compiles + one validation each; rows 6 and i3b: fill defaults + validate). cpu: CPU time the process got during the timed rounds in % of wall time; ' +
-      'well under 100% means other work shared the cores. Rows: 1-4 as in bench/harness.mjs, `e` the same with `{ codegen: false }` (its eval-free column), i3a-plain/guarded its issue 3 a pair, ' +
+      'well under 100% means other work shared the cores. Rows: 1-4 as in bench/harness.mjs, `e` the same with `{ codegen: false }` (its eval-free column), i3a-plain/guarded its cycle-guard pair, ' +
       '6 and i3b its defaults rows. The peers are not loaded: they are bench/harness.mjs\'s business.',
   )
   return lines.join('\n') + '\n'

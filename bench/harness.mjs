@@ -288,7 +288,7 @@ function coldRow() {
   log(`  row 5 after rows 1-4: schemavet=${sv ? fmtOps(sv) : '-'} ${row.best}=${best ? fmtOps(best) : '-'} ratio ${coldInSequence.ratio?.toFixed(2) ?? '-'}x`)
 }
 
-// Row 6 (and issue 3 row b): applyDefaults then validate, against the peers' own ways of
+// Row 6 (and row i3b): applyDefaults then validate, against the peers' own ways of
 // filling defaults on a structuredClone of the input. A result must be valid and equal the
 // expected filled-in value, and the input must be untouched.
 function defaultsRow(id, name, schema, input, expected) {
@@ -340,11 +340,11 @@ function diffKeys(a, b, path = '', out = []) {
   return out
 }
 
-// Issue 3 row a: what the cycle guard costs on an ordinary recursive tree.
+// Rows i3a: what the cycle guard costs on an ordinary recursive tree.
 let guard
 function guardRow() {
   if (!want('i3a')) return
-  log('issue 3 row a: cycle guard cost on a recursive tree')
+  log('rows i3a: cycle guard cost on a recursive tree')
   const compileWithCycles = (schema) => {
     const kernel = createKernel()
     const cycles = []
@@ -529,7 +529,7 @@ function render() {
   }
   lines.push(
     '',
-    'ops/s: validations per second (row 5: compiles + one validation each, per second; rows 6 and issue 3 b: fill defaults + validate, per second). ' +
+    'ops/s: validations per second (row 5: compiles + one validation each, per second; rows 6 and i3b: fill defaults + validate, per second). ' +
       '—: the library has no way to fill defaults. error: the library refused the schema; wrong: it gave a wrong answer on a timed datum (not timed); [n]: see the notes.',
   )
   if (memory !== undefined) {
@@ -553,7 +553,7 @@ function render() {
     }
   }
   if (guard !== undefined) {
-    lines.push('', '## Issue 3: cycle guard and applyDefaults', '')
+    lines.push('', '## Cycle guard and applyDefaults', '')
     lines.push(
       `Row a: the recursive tree schema \`${JSON.stringify(W.guardPlainSchema)}\` against the same with \`"then": {"$ref": "#"}\` ` +
         `(the same keyword work; \`then\` is never taken), a never-taken in-place self reference (the \`cycle\` hook reports \`${guard.cycle}\`; every node can reach it, so every node takes the guarded, exhaustive evaluator). ` +
@@ -571,7 +571,7 @@ function render() {
     lines.push(
       '',
       `Row b: \`applyDefaults\` then \`validate\` on the project's own example (examples/tool-input.schema.json, examples/valid.json): ` +
-        `schemavet ${fmtOps(b.cells.schemavet.opsPerSec ?? NaN)} ops/s (${b.cells.schemavet.opsPerSec ? (1e6 / b.cells.schemavet.opsPerSec).toFixed(2) + ' µs per call' : '—'}); see the row "issue 3 b" above for the peers.`,
+        `schemavet ${fmtOps(b.cells.schemavet.opsPerSec ?? NaN)} ops/s (${b.cells.schemavet.opsPerSec ? (1e6 / b.cells.schemavet.opsPerSec).toFixed(2) + ' µs per call' : '—'}); see the row "i3b" above for the peers.`,
     )
   }
   if (notes.length > 0) {
@@ -592,7 +592,7 @@ log(`schemavet bench${QUICK ? ' (quick)' : ''}: ${cfg.rounds} rounds × ${cfg.sl
 for (const w of W.hotWorkloads) hotRows(w)
 coldRow()
 defaultsRow('6', 'applyDefaults + validate, tool input (peers: clone + own defaults)', W.toolSchema, W.toolSparse, W.toolSparseExpected)
-defaultsRow('i3b', 'issue 3 b: applyDefaults + validate, examples/ tool input', W.meetingSchema, W.meetingInput, W.meetingExpected)
+defaultsRow('i3b', 'defaults: applyDefaults + validate, examples/ tool input', W.meetingSchema, W.meetingInput, W.meetingExpected)
 guardRow()
 await memoryRow()
 const text = render()

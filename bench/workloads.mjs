@@ -1,4 +1,4 @@
-// Workloads of the benchmark (issue 5 rows 1-7, issue 3 rows a-b): schemas, the data each row
+// Workloads of the benchmark (rows 1-7, rows i3a-i3b): schemas, the data each row
 // times (one valid and one invalid datum), and probes (extra data, each valid or invalid for one
 // stated reason) that every library must answer right before it is timed.
 import { readFileSync } from 'node:fs'
@@ -354,7 +354,7 @@ export const toolSparseExpected = withChange(toolValid, (x) => {
   for (const a of x.attachments) a.inline = false
 })
 
-// The project's own example (examples/tool-input.schema.json, examples/valid.json): issue 3 row b.
+// The project's own example (examples/tool-input.schema.json, examples/valid.json): row i3b.
 const readExample = (name) => JSON.parse(readFileSync(new URL(`../examples/${name}`, import.meta.url), 'utf8'))
 export const meetingSchema = readExample('tool-input.schema.json')
 export const meetingInput = readExample('valid.json')
@@ -364,7 +364,7 @@ export const meetingExpected = withChange(meetingInput, (x) => {
   x.attendees[0].optional = false
 })
 
-// ── issue 3 row a: the cycle guard ──────────────────────────────────────────────────────────
+// ── rows i3a: the cycle guard ──────────────────────────────────────────────────────────────
 const guardTreeSchema = {
   type: 'object',
   properties: { value: { type: 'number' }, children: { type: 'array', items: { $ref: '#' } } },

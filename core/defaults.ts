@@ -136,8 +136,7 @@ class DefaultsWalk extends Traversal implements DefaultsContext, SlotWalk<Slot> 
     this.pathUp = slot.pathUp
     this.sources = slot.sources
     if (slot.ancestors !== null) {
-      const path = this.driver.ancestors
-      for (let i = 0; i < slot.ancestors.length; i++) path[i] = slot.ancestors[i]
+      for (let i = 0; i < slot.ancestors.length; i++) this.driver.setAncestor(i, slot.ancestors[i])
     }
     this.enterSlot(slot.depth)
     this.walk(slot.node)
@@ -146,7 +145,7 @@ class DefaultsWalk extends Traversal implements DefaultsContext, SlotWalk<Slot> 
   /** Records the slot's value on the path (and, for data that contains itself, checks for the loop). */
   private enterSlot(d: number): void {
     if (this.cyclic) this.visit(d, this.current())
-    else this.driver.ancestors[d] = this.current()
+    else this.driver.setAncestor(d, this.current())
   }
 
   /**

@@ -38,7 +38,15 @@ export interface PassResult {
 
 /** Runs one pass over a root node, splitting deep data into tasks. */
 export class Driver {
+  /** The values on the path of the running pass, by depth (entries past the current depth are left over). */
   readonly ancestors: unknown[] = []
+  /**
+   * `ancestors[0..checked]` hold no object twice, and `onPath` holds those objects: the check for
+   * data that contains itself looks at each entry once while it stays (a defaults walk's branch
+   * tests start where the walk stands and would otherwise scan the walk's path again).
+   */
+  private checked = -1
+  private readonly onPath = new Set<unknown>()
   /** Answers of split tasks (made at the first deep split: most passes never split). */
   private memo: Map<Node, Map<object, MemoEntry[]>> | null = null
   /** A pass is under way (a keyword may call back into the same validator: it gets a new driver). */
@@ -63,6 +71,39 @@ export class Driver {
     private answers?: AnswerMemo,
   ) {}
 
+  /** Records `x` at depth `d` of the path; a different value there undoes what was checked from `d` down. */
+  setAncestor(d: number, x: unknown): void {
+    const path = this.ancestors
+    if (d <= this.checked && path[d] !== x) {
+      const onPath = this.onPath
+      for (let i = this.checked; i >= d; i--) onPath.delete(path[i])
+      this.checked = d - 1
+    }
+    path[d] = x
+  }
+
+  /** The least depth up to `d` whose object occurs above it on the path, or -1 (data that contains itself). */
+  firstRepeat(d: number): number {
+    const path = this.ancestors
+    const onPath = this.onPath
+    for (let i = this.checked + 1; i <= d; i++) {
+      const a = path[i]
+      if (typeof a === 'object' && a !== null) {
+        if (onPath.has(a)) return i
+        onPath.add(a)
+      }
+      this.checked = i
+    }
+    return -1
+  }
+
+  /** Forgets the checked path (no reference to the data stays after a call). */
+  release(): void {
+    if (this.checked < 0) return
+    this.onPath.clear()
+    this.checked = -1
+  }
+
   dynamicHandle(resource: Resource, anchor: string): Handle {
     return this.dynamicHandles(resource, anchor)
   }
@@ -82,6 +123,7 @@ export class Driver {
   /** Evaluates one task (a node, or one step of it, at a given instance path). */
   runTask(first: Task, settings: PassSettings): PassResult {
     const ok = this.pass(first, settings, null)
+    this.release()
     const limit = this.limitIssue
     return limit === undefined ? { ok, errors: this.issues ?? [] } : { ok, errors: [limit], limit }
   }
@@ -115,6 +157,7 @@ export class Driver {
   keepAnswers(answers: AnswerMemo | undefined): void {
     this.answers = answers
     this.spare = null
+    this.release()
   }
 
   /**
@@ -175,7 +218,7 @@ export class Driver {
    */
   leafIssues(task: Task, settings: PassSettings, mirrors: boolean): ValidationIssue[] | undefined {
     this.busy = true
-    this.ancestors[0] = task.instance
+    this.setAncestor(0, task.instance)
     const run = this.spareRun(settings, task, SPLIT_DEPTH)
     try {
       if (mirrors) return run.failStep(task.step!, task.instance)
@@ -191,12 +234,13 @@ export class Driver {
   private tasks(tasks: Task[], settings: PassSettings, shared: Meter | null): boolean {
     const first = tasks[0]!
     let limit = SPLIT_DEPTH
-    this.ancestors[first.depth] = first.instance
     // Chosen once per pass: a schema without limits runs the plain `Run` and is never charged.
     const policy = first.node.policy
     const meter = policy === null ? null : (shared ?? { left: policy.maxWork })
     for (;;) {
       const task = tasks[tasks.length - 1]!
+      // The task's value is the path's entry at its depth (a split task's value was not recorded yet).
+      this.setAncestor(task.depth, task.instance)
       let run: Run
       if (policy !== null && meter !== null) run = new MeteredRun(settings, this, task, limit, meter, policy.maxWork, policy.capErrors)
       else if (tasks.length > 1) run = this.answers !== undefined ? new MemoRun(settings, this, task, limit, this.answers) : new Run(settings, this, task, limit)

@@ -332,7 +332,7 @@ export function buildOutput(source: OutputSource, data: unknown, format: OutputF
   if (hooks?.beforeValidate.isUsed()) data = hooks.beforeValidate.call(data)
   const maxErrors = Math.max(1, compilation.options.maxErrors)
   const driver = new Driver((r, a) => compilation.dynamicHandle(r, a))
-  driver.ancestors[0] = data
+  driver.setAncestor(0, data)
   const task = { node: compilation.root, instance: data, pointer: '', depth: 0, scope: [], scopeKey: '' }
   const run = new TracingRun({ collecting: true, allErrors: true, maxErrors }, driver, task, Infinity)
   const policy = compilation.root.policy

@@ -68,5 +68,5 @@ export interface PassSettings {
    * subschema is checked by the generated code first, and only a failing one is explained, from
    * the step where it failed (the same issues as interpreting it whole: see `explainFailure`).
    */
-  fast?: GeneratedCheck | null
+  generated?: GeneratedCheck | null
 }

@@ -35,7 +35,7 @@ export class Run extends Traversal implements RunContext {
   step: Step | null = null
   /** Path segments below the task's start (failure pass only): pushed and popped, no string work. */
   private readonly segments: (string | number | PointerText)[] = []
-  private fast!: GeneratedCheck | null
+  private generated!: GeneratedCheck | null
   /** `prefixes[i]`: the pointer of the first `i` segments, valid for `i <= valid`. */
   private readonly prefixes: string[] = ['']
   private valid = 0
@@ -74,7 +74,7 @@ export class Run extends Traversal implements RunContext {
     this.valid = 0
     this.capErrors = settings.allErrors
     this.speculative = 0
-    this.fast = settings.fast ?? null
+    this.generated = settings.generated ?? null
     // Fixed for the whole run: in a compile with a reference cycle every applicator evaluates
     // every branch (never a different answer, only no short-circuit), so no node needs to set it.
     this.nodeExhaustive = task.node.cyclic
@@ -123,25 +123,25 @@ export class Run extends Traversal implements RunContext {
 
   /** The general evaluator: annotations, dynamic scope, exhaustive nodes, issue collection. */
   evaluateNode(node: Node, x: unknown): boolean {
-    const fast = this.fast
-    if (fast !== null) {
+    const generated = this.generated
+    if (generated !== null) {
       let ok: boolean | undefined
       try {
-        ok = fast.checkNode(node, x)
+        ok = generated.checkNode(node, x)
       } catch {
         // Deep data or a keyword that threw: the general evaluator answers.
       }
       if (ok === true) return true
       if (ok === false) {
-        const f = fast.failure()
+        const f = generated.failure()
         // A failure at this very value tells nothing the interpreter would not find at once:
         // explaining it with generated checks at every level below would redo each subtree.
         if (f === null || f.depth === 0) {
-          this.fast = null
+          this.generated = null
           try {
             return this.evaluateGeneral(node, x)
           } finally {
-            this.fast = fast
+            this.generated = generated
           }
         }
         if (this.explainFailure(f)) return false

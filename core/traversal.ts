@@ -100,13 +100,13 @@ export abstract class Traversal {
   /**
    * Records `x` as the value at depth `d` of the current path and, at power-of-two depths, checks
    * that no object occurs twice on the path (data that contains itself would never end). Cheap per
-   * level: a store, and a scan of the path each time the depth doubles.
+   * level: a store, and each entry of the path is checked once while it stays (see `Driver`).
    */
   protected visit(d: number, x: unknown): void {
-    const path = this.driver.ancestors
-    path[d] = x
+    const driver = this.driver
+    driver.setAncestor(d, x)
     if (d >= 8 && (d & (d - 1)) === 0) {
-      const at = firstRepeat(path, d)
+      const at = driver.firstRepeat(d)
       if (at >= 0) this.cyclicData(at)
     }
   }
@@ -115,16 +115,4 @@ export abstract class Traversal {
   protected cyclicData(_at: number): never {
     throw new CyclicDataError()
   }
-}
-
-/** The least depth in `path[0..d]` whose object occurs above it too, or -1. */
-function firstRepeat(path: readonly unknown[], d: number): number {
-  const seen = new Set<unknown>()
-  for (let i = 0; i <= d; i++) {
-    const a = path[i]
-    if (typeof a !== 'object' || a === null) continue
-    if (seen.has(a)) return i
-    seen.add(a)
-  }
-  return -1
 }

@@ -121,10 +121,10 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    */
   private quickAnswer(data: unknown): boolean | undefined {
     if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.tierUp()
-    const fast = this.generated
-    if (fast === null) return undefined
+    const generated = this.generated
+    if (generated === null) return undefined
     try {
-      return fast.check(data)
+      return generated.check(data)
     } catch {
       // Deep data, data containing itself, or a keyword that threw: the general path answers.
       return undefined
@@ -198,7 +198,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     const step = f.step ?? undefined
     const task = { node: f.node, instance: f.instance, pointer: f.pointer, depth: 0, scope: NO_SCOPE, scopeKey: '', step }
     try {
-      const settings = (this.explaining ??= { ...this.collect, fast: this.generated })
+      const settings = (this.explaining ??= { ...this.collect, generated: this.generated })
       // A leaf step (the usual failure: a type, a bound, a format) takes the short way.
       if (step !== undefined && step.definition.applies === undefined && f.node.policy === null) {
         const issues = this.driver().leafIssues(task, settings, f.mirrors)
@@ -211,7 +211,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     }
   }
 
-  /** Turns an abort into an issue; a cycle found on the fast pass is re-run to learn its instance path. */
+  /** Turns an abort into an issue; a cycle found on the boolean pass is re-run to learn its instance path. */
   private issueOf(e: unknown, data: unknown): ValidationIssue {
     if (e instanceof CycleAbort) {
       try {

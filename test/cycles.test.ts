@@ -1,5 +1,5 @@
 /**
- * Reference cycles that consume no input (issue 3, DESIGN.md "Cycles"): `validate` returns a
+ * Reference cycles that consume no input (DESIGN.md "Cycles"): `validate` returns a
  * `ValidationError` whose first issue is the cycle, `applyDefaults` throws that same error, both
  * promptly; constructors accept such schemas and the kernel's `cycle` hook reports them.
  * Recursion that consumes input, branches that merely fail and a `$ref` reached twice by

@@ -1,5 +1,5 @@
 /**
- * Deep and cyclic data (issue 3, "Deep and cyclic data"): no `RangeError` ever escapes
+ * Deep and cyclic data: no `RangeError` ever escapes
  * `validate` or `applyDefaults`; data nested 100,000 levels under a recursive schema gets the
  * right answer, with the path of the failing value; data that contains itself is a
  * `ValidationError` where the schema walks into the loop, and is fine where it does not.

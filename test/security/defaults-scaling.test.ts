@@ -7,6 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { applyDefaults, newJSONSchema } from '../../index.ts'
 import { Run } from '../../core/run.ts'
+import { Driver } from '../../core/driver.ts'
 
 const scaling = suite('applyDefaults on recursive unions is linear')
 
@@ -69,6 +70,34 @@ scaling('a default filled in changes the answers about the objects above it', ()
     else: { properties: { tag: { default: 'before' } } },
   })
   assert.equal(applyDefaults({ inner: {} }, s), { inner: { flag: true }, tag: 'after' })
+})
+
+scaling('one call runs its walk, its branch tests and its cycle checks on one driver', () => {
+  // A schema with an in-place cycle (checked before and after the walk) and branch tests at each level.
+  const s = newJSONSchema({
+    anyOf: [{ type: 'integer' }, { type: 'array', items: { $ref: '#' } }],
+    $defs: { loop: { if: { $ref: '#/$defs/loop' }, then: true } },
+    properties: { never: { $ref: '#/$defs/loop' } },
+  })
+  const seen = new Set<Driver>()
+  let calls = 0
+  const names = ['run', 'test', 'walkDefaults'] as const
+  const prototype = Driver.prototype as unknown as Record<string, (...args: unknown[]) => unknown>
+  const originals = names.map((name) => prototype[name]!)
+  names.forEach((name, i) => {
+    prototype[name] = function (this: Driver, ...args: unknown[]) {
+      seen.add(this)
+      if (name === 'test') calls++
+      return originals[i]!.apply(this, args)
+    }
+  })
+  try {
+    assert.equal(applyDefaults(nested(50, (x) => [x], 1), s), nested(50, (x) => [x], 1))
+  } finally {
+    names.forEach((name, i) => (prototype[name] = originals[i]!))
+  }
+  assert.ok(calls >= 50, `a branch test per level (${calls})`)
+  assert.is(seen.size, 1)
 })
 
 scaling.run()
