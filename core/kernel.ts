@@ -12,14 +12,14 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { Dialect, KeywordCatalog } from './schema-index.ts'
 import { SchemaError } from './errors.ts'
 import { isObject } from './json.ts'
-import { formatPointer, parsePointer } from './pointer.ts'
+import { parsePointer } from './pointer.ts'
 import { checkSchemaSize } from './limits.ts'
 import { resolveOptions } from './options.ts'
+import { MetaSchemaCheck, stripHash } from './meta-check.ts'
 import type {
   FormatChecker,
   KeywordDefinition,
   DialectName,
-  SchemaProblem,
   PatternSyntax,
   RegexEngine,
   RegexEngineName,
@@ -74,10 +74,6 @@ export interface KernelSetup {
   superLinear?: (source: string, syntax?: PatternSyntax) => string | undefined
 }
 
-function stripHash(uri: string): string {
-  return uri.endsWith('#') ? uri.slice(0, -1) : uri
-}
-
 export class Kernel {
   /** The hook table (frozen). Tap during setup; names and argument tuples are public API. */
   readonly hooks: Hooks = createHooks()
@@ -89,6 +85,8 @@ export class Kernel {
   private readonly keywordCache = new WeakMap<Dialect, readonly string[]>()
   private readonly options: ResolvedOptions
   private readonly env: CompileEnvironment
+  /** Checks each schema against its meta-schema before it compiles (option `validateSchema`). */
+  private readonly metaCheck: MetaSchemaCheck
 
   private readonly structs: StructDeriver | undefined
   /** @internal Converter behind `~standard.jsonSchema` (from the setup). */
@@ -124,6 +122,13 @@ export class Kernel {
       regexEngines: setup.regexEngines ?? {},
       superLinear: setup.superLinear,
     }
+    this.metaCheck = new MetaSchemaCheck({
+      env: this.env,
+      byMetaSchema: this.byMetaSchema,
+      hooks: this.hooks,
+      validator: (doc, options) => new JSONSchemaValidator(this, doc, new Compilation(this.env, options), true),
+      hintAt: (schema, instancePath, dialect) => this.hintAt(schema, instancePath, dialect),
+    })
     this.use(setup.presets)
     if (options.plugins !== undefined) this.use(options.plugins)
   }
@@ -256,7 +261,7 @@ export class Kernel {
     try {
       // Size and depth first: nothing else may walk a schema larger than the limits allow.
       checkSchemaSize(schema, resolved)
-      if (resolved.validateSchema) this.checkAgainstMetaSchema(schema, resolved)
+      if (resolved.validateSchema) this.metaCheck.check(schema, resolved)
       compilation.compileRoot(schema)
     } catch (e) {
       // A hostile schema object (a throwing getter, a revoked Proxy) still gets a SchemaError.
@@ -265,71 +270,6 @@ export class Kernel {
     }
     if (this.hooks.compiled.isUsed()) this.hooks.compiled.call(schema)
     return compilation
-  }
-
-  private readonly metaValidators = new Map<string, JSONSchemaValidator>()
-
-  /** Validates a schema against its meta-schema; throws `SchemaError` listing every problem. */
-  private checkAgainstMetaSchema(schema: unknown, options: ResolvedOptions): void {
-    if (typeof schema === 'boolean') return
-    let declared: string | undefined
-    try {
-      declared = isObject(schema) && typeof schema.$schema === 'string' ? stripHash(schema.$schema) : undefined
-    } catch (e) {
-      // A schema that cannot be read (a throwing getter or Proxy trap) is a malformed schema.
-      throw Object.assign(new SchemaError([{ schemaPath: '#', message: `reading the schema threw: ${String(e)}` }]), { cause: e })
-    }
-    const inForce = declared === undefined ? this.env.dialect(options.defaultDialect) : this.byMetaSchema.get(declared)
-    const uri = inForce === undefined ? declared! : stripHash(inForce.checkedBy ?? inForce.metaSchema ?? '')
-    const registered = this.env.registry.has(uri)
-    let validator = registered ? this.metaValidators.get(uri) : undefined
-    if (validator === undefined) {
-      if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) {
-        // A $schema nobody can read: refuse rather than guess the dialect. (One a resolveRef hook
-        // supplies is read at compile time, unchecked here as before.)
-        if (inForce === undefined && (options.untrusted || this.hooks.resolveRef.call(declared!) === undefined)) {
-          throw new SchemaError([{ schemaPath: '#/$schema', message: this.unknownDialect(declared!) }])
-        }
-        return
-      }
-      // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
-      const metaOptions = { ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true, keyWalk: true }
-      // The meta-schema itself is the entry, so its `$dynamicRef`s resolve statically.
-      const doc = this.env.registry.get(uri) ?? options.schemas[uri] ?? options.schemas[uri + '#']
-      validator = new JSONSchemaValidator(this, doc, new Compilation(this.env, metaOptions), true)
-      validator.compilation.compileRoot(doc)
-      if (registered) this.metaValidators.set(uri, validator)
-    }
-    const error = validator.validate(schema)
-    if (error === null) return
-    const dialect = inForce?.name ?? this.byMetaSchema.get(stripHash(String((validator.jsonSchema() as { $schema?: unknown }).$schema ?? '')))?.name
-    const problems: SchemaProblem[] = []
-    // A resource embedded with its own $schema answers to its own meta-schema, not to this one.
-    const embedded = new Map<string, unknown>()
-    // One problem once: the 2020-12 meta-schema applies each vocabulary's meta-schema to the
-    // same place, so a wrong keyword value fails the same way in each of them (8 times).
-    const seen = new Set<string>()
-    for (const e of error.errors) {
-      const inner = embeddedResourceAt(schema, e.instancePath, inForce, this.byMetaSchema)
-      if (inner !== undefined) {
-        embedded.set(inner.pointer, inner.value)
-        continue
-      }
-      const key = `${e.instancePath}\u0000${e.keyword}\u0000${e.message}`
-      if (seen.has(key)) continue
-      seen.add(key)
-      const hint = dialect === undefined ? undefined : this.hintAt(schema, e.instancePath, dialect)
-      problems.push({ schemaPath: '#' + e.instancePath, message: `${hint === undefined ? '' : hint + '; '}${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })
-    }
-    for (const [pointer, value] of embedded) {
-      try {
-        this.checkAgainstMetaSchema(value, options)
-      } catch (e) {
-        if (!SchemaError.isInstance(e)) throw e
-        for (const p of e.errors) problems.push({ ...p, schemaPath: '#' + pointer + p.schemaPath.slice(1) })
-      }
-    }
-    if (problems.length > 0) throw new SchemaError(problems)
   }
 
   /** The other-dialect hint for the keyword a meta-schema problem points at, if its value is another dialect's syntax. */
@@ -401,31 +341,6 @@ export class Kernel {
 }
 
 const STANDARD_VOCABULARIES = new Set(['applicator', 'validation', 'unevaluated', 'meta-data', 'content', 'format'])
-
-/**
- * The outermost schema object on the way to `instancePath` (below the root) that is a resource of
- * a dialect other than `outer`: a known `$schema` whose dialect finds an identifier in it.
- */
-function embeddedResourceAt(
-  root: unknown,
-  instancePath: string,
-  outer: Dialect | undefined,
-  byMetaSchema: ReadonlyMap<string, Dialect>,
-): { pointer: string; value: unknown } | undefined {
-  const tokens = parsePointer(instancePath)
-  let value = root
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!
-    if (!isObject(value) && !Array.isArray(value)) return undefined
-    value = (value as Record<string, unknown>)[token]
-    if (!isObject(value) || typeof value.$schema !== 'string') continue
-    const dialect = byMetaSchema.get(stripHash(value.$schema))
-    if (dialect !== undefined && dialect !== outer && dialect.identify(value).id !== undefined) {
-      return { pointer: formatPointer(tokens.slice(0, i + 1)), value }
-    }
-  }
-  return undefined
-}
 
 /** Whether a keyword of `vocabulary` is in effect; core and non-standard vocabularies always are. */
 function vocabularyOn(vocabulary: string, on: ReadonlySet<string>): boolean {

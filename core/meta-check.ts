@@ -1,0 +1,124 @@
+/**
+ * The meta-schema check: a schema is validated against the meta-schema of its dialect (or the
+ * one its `$schema` names) before it compiles, and every problem is listed in one `SchemaError`,
+ * with a hint where a keyword's value is another dialect's syntax. Meta-schema validators are
+ * the kernel's own (user hooks do not see them), compiled once per registered meta-schema.
+ */
+import type { CompileEnvironment } from './compile.ts'
+import { SchemaError } from './errors.ts'
+import type { Hooks } from './hooks.ts'
+import { isObject } from './json.ts'
+import { resolveOptions } from './options.ts'
+import { formatPointer, parsePointer } from './pointer.ts'
+import type { Dialect } from './schema-index.ts'
+import type { DialectName, ResolvedOptions, SchemaProblem } from './types.ts'
+import type { JSONSchemaValidator } from './validator.ts'
+
+/** What the check needs from its kernel. */
+export interface MetaCheckHost {
+  env: CompileEnvironment
+  byMetaSchema: ReadonlyMap<string, Dialect>
+  hooks: Hooks
+  /** A validator of the kernel's own for a meta-schema document, compiled with `options`. */
+  validator(doc: unknown, options: ResolvedOptions): JSONSchemaValidator
+  /** The other-dialect hint for the keyword at `instancePath`, if its value is another dialect's syntax. */
+  hintAt(schema: unknown, instancePath: string, dialect: DialectName): string | undefined
+}
+
+export function stripHash(uri: string): string {
+  return uri.endsWith('#') ? uri.slice(0, -1) : uri
+}
+
+export class MetaSchemaCheck {
+  private readonly validators = new Map<string, JSONSchemaValidator>()
+
+  constructor(private readonly host: MetaCheckHost) {}
+
+  /** Validates a schema against its meta-schema; throws `SchemaError` listing every problem. */
+  check(schema: unknown, options: ResolvedOptions): void {
+    if (typeof schema === 'boolean') return
+    let declared: string | undefined
+    try {
+      declared = isObject(schema) && typeof schema.$schema === 'string' ? stripHash(schema.$schema) : undefined
+    } catch (e) {
+      // A schema that cannot be read (a throwing getter or Proxy trap) is a malformed schema.
+      throw Object.assign(new SchemaError([{ schemaPath: '#', message: `reading the schema threw: ${String(e)}` }]), { cause: e })
+    }
+    const inForce = declared === undefined ? this.host.env.dialect(options.defaultDialect) : this.host.byMetaSchema.get(declared)
+    const uri = inForce === undefined ? declared! : stripHash(inForce.checkedBy ?? inForce.metaSchema ?? '')
+    const registered = this.host.env.registry.has(uri)
+    let validator = registered ? this.validators.get(uri) : undefined
+    if (validator === undefined) {
+      if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) {
+        // A $schema nobody can read: refuse rather than guess the dialect. (One a resolveRef hook
+        // supplies is read at compile time, unchecked here as before.)
+        if (inForce === undefined && (options.untrusted || this.host.hooks.resolveRef.call(declared!) === undefined)) {
+          throw new SchemaError([{ schemaPath: '#/$schema', message: this.host.env.unknownDialect(declared!) }])
+        }
+        return
+      }
+      // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
+      const metaOptions = { ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true, keyWalk: true }
+      // The meta-schema itself is the entry, so its `$dynamicRef`s resolve statically.
+      const doc = this.host.env.registry.get(uri) ?? options.schemas[uri] ?? options.schemas[uri + '#']
+      validator = this.host.validator(doc, metaOptions)
+      validator.compilation.compileRoot(doc)
+      if (registered) this.validators.set(uri, validator)
+    }
+    const error = validator.validate(schema)
+    if (error === null) return
+    const dialect = inForce?.name ?? this.host.byMetaSchema.get(stripHash(String((validator.jsonSchema() as { $schema?: unknown }).$schema ?? '')))?.name
+    const problems: SchemaProblem[] = []
+    // A resource embedded with its own $schema answers to its own meta-schema, not to this one.
+    const embedded = new Map<string, unknown>()
+    // One problem once: the 2020-12 meta-schema applies each vocabulary's meta-schema to the
+    // same place, so a wrong keyword value fails the same way in each of them (8 times).
+    const seen = new Set<string>()
+    for (const e of error.errors) {
+      const inner = embeddedResourceAt(schema, e.instancePath, inForce, this.host.byMetaSchema)
+      if (inner !== undefined) {
+        embedded.set(inner.pointer, inner.value)
+        continue
+      }
+      const key = `${e.instancePath}\u0000${e.keyword}\u0000${e.message}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      const hint = dialect === undefined ? undefined : this.host.hintAt(schema, e.instancePath, dialect)
+      problems.push({ schemaPath: '#' + e.instancePath, message: `${hint === undefined ? '' : hint + '; '}${e.message} (meta-schema ${uri}, at ${e.schemaPath})` })
+    }
+    for (const [pointer, value] of embedded) {
+      try {
+        this.check(value, options)
+      } catch (e) {
+        if (!SchemaError.isInstance(e)) throw e
+        for (const p of e.errors) problems.push({ ...p, schemaPath: '#' + pointer + p.schemaPath.slice(1) })
+      }
+    }
+    if (problems.length > 0) throw new SchemaError(problems)
+  }
+}
+
+/**
+ * The outermost schema object on the way to `instancePath` (below the root) that is a resource of
+ * a dialect other than `outer`: a known `$schema` whose dialect finds an identifier in it.
+ */
+function embeddedResourceAt(
+  root: unknown,
+  instancePath: string,
+  outer: Dialect | undefined,
+  byMetaSchema: ReadonlyMap<string, Dialect>,
+): { pointer: string; value: unknown } | undefined {
+  const tokens = parsePointer(instancePath)
+  let value = root
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!
+    if (!isObject(value) && !Array.isArray(value)) return undefined
+    value = (value as Record<string, unknown>)[token]
+    if (!isObject(value) || typeof value.$schema !== 'string') continue
+    const dialect = byMetaSchema.get(stripHash(value.$schema))
+    if (dialect !== undefined && dialect !== outer && dialect.identify(value).id !== undefined) {
+      return { pointer: formatPointer(tokens.slice(0, i + 1)), value }
+    }
+  }
+  return undefined
+}
