@@ -41,6 +41,11 @@ const SUITE = /\.test\.ts$/
 /** Run with plain node against the build, each printing its own `N passed, N failed`. */
 const NO_EVAL = /\.(mjs|ts)$/
 
+/** TypeScript sources through tsx, with the optional entries (idn, linear regex) registered. */
+const TS_LOADER = ['--import', 'tsx', '--import', './test/support/optional-entries.ts']
+/** uvu over the test/ folder; the file pattern follows. */
+const UVU = [...TS_LOADER, 'node_modules/uvu/bin.js', 'test']
+
 /** Every file under a directory, as paths relative to the project root with `/` separators. */
 function filesUnder(dir) {
   const out = []
@@ -54,7 +59,7 @@ function filesUnder(dir) {
 
 /** Counts a no-eval check's own `N passed, N failed` line (a crash or a missing line is a failure). */
 function noEval(file) {
-  const loader = file.endsWith('.ts') ? ['--import', 'tsx', '--import', './test/support/optional-entries.ts'] : []
+  const loader = file.endsWith('.ts') ? TS_LOADER : []
   const r = run(`no-eval: ${file.slice('test/no-eval/'.length)}`, 'node', ['--disallow-code-generation-from-strings', ...loader, file])
   const m = /(\d+) passed, (\d+) failed/.exec(r.text)
   if (m === null || r.status !== 0) failed += m === null ? 1 : Math.max(1, Number(m[2]))
@@ -91,15 +96,7 @@ if (patterns.length > 0) {
   if (suites.length > 0) {
     // uvu takes one pattern: the chosen files, each matched exactly from the test/ folder.
     const exact = suites.map((f) => f.slice('test/'.length).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    const uvu = run(`uvu: ${suites.length} file(s)`, 'node', [
-      '--import',
-      'tsx',
-      '--import',
-      './test/support/optional-entries.ts',
-      'node_modules/uvu/bin.js',
-      'test',
-      `^(${exact.join('|')})$`,
-    ])
+    const uvu = run(`uvu: ${suites.length} file(s)`, 'node', [...UVU, `^(${exact.join('|')})$`])
     const { total, ok } = countUvu(uvu)
     if (uvu.status !== 0 && ok === total) {
       failed++
@@ -135,12 +132,7 @@ const uvu = run('unit, table and official-suite tests (uvu under c8)', 'npx', [
   '--reporter',
   'text',
   'node',
-  '--import',
-  'tsx',
-  '--import',
-  './test/support/optional-entries.ts',
-  'node_modules/uvu/bin.js',
-  'test',
+  ...UVU,
   '\\.test\\.ts$',
   '-i',
   'json-schema-test-suite',
