@@ -1056,8 +1056,9 @@ cache('an old file is trusted by its mtime and size, and an edit changes the mti
   const tmp = tempDir()
   try {
     const file = tmp.write('old.ts', 'export type T = "aaa"\n')
-    const hourAgo = new Date(Date.now() - 3_600_000)
-    utimesSync(file, hourAgo, hourAgo)
+    // A fixed date long past: the file is old whatever the clock says.
+    const longAgo = new Date('2020-01-01T00:00:00Z')
+    utimesSync(file, longAgo, longAgo)
     assert.equal(deriveStructSchema(`${file}#T`, {}).const, 'aaa')
     const before = structCacheStats()
     assert.equal(deriveStructSchema(`${file}#T`, {}).const, 'aaa')
