@@ -6,18 +6,7 @@ import * as assert from 'uvu/assert'
 import { MockLanguageModelV3 } from 'ai/test'
 import { SchemaError, ValidationError, newJSONSchema } from '../../api.ts'
 import { InvalidArgumentError, NoObjectGeneratedError, generateObject } from '../../integrations/index.ts'
-import { USAGE_V3, generating, generatingV4, modelV2 } from './models.ts'
-
-const event = {
-  type: 'object',
-  properties: {
-    title: { type: 'string' },
-    kind: { enum: ['meeting', 'call'], default: 'meeting' },
-    minutes: { type: 'integer', minimum: 5 },
-  },
-  required: ['title', 'kind'],
-  additionalProperties: false,
-}
+import { USAGE_V3, event, generating, generatingV4, modelV2 } from './models.ts'
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(

@@ -1,10 +1,23 @@
 /**
  * Mock language models for the structured-generation tests: the AI SDK's own mocks
  * (`MockLanguageModelV3`/`V4` from `ai/test`, `MockLanguageModelV2` from AI SDK 5), answering
- * with fixed texts, and a stream that records how far it was read and whether it was cancelled.
+ * with fixed texts, and a stream that records how far it was read and whether it was cancelled;
+ * and the event schema the structured-generation tests ask those models for.
  */
 import { MockLanguageModelV3, MockLanguageModelV4 } from 'ai/test'
 import { MockLanguageModelV2 } from 'ai-v5/test'
+
+/** What the generation tests ask for: a default to fill, a bound and a closed object. */
+export const event = {
+  type: 'object',
+  properties: {
+    title: { type: 'string' },
+    kind: { enum: ['meeting', 'call'], default: 'meeting' },
+    minutes: { type: 'integer', minimum: 5 },
+  },
+  required: ['title', 'kind'],
+  additionalProperties: false,
+}
 
 export const USAGE_V3 = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },

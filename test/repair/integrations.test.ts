@@ -6,18 +6,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { InvalidToolInputError, generateObject, parseToolCall, streamObject } from '../../integrations/index.ts'
 import type { RepairRecord } from '../../index.ts'
-import { generating, streaming } from '../integrations/models.ts'
-
-const event = {
-  type: 'object',
-  properties: {
-    title: { type: 'string' },
-    kind: { enum: ['meeting', 'call'], default: 'meeting' },
-    minutes: { type: 'integer', minimum: 5 },
-  },
-  required: ['title', 'kind'],
-  additionalProperties: false,
-}
+import { event, generating, streaming } from '../integrations/models.ts'
 
 const kinds = (repairs: RepairRecord[]): string[] => [...new Set(repairs.map((r) => r.kind))].sort()
 
