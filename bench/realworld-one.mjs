@@ -73,7 +73,7 @@ if (flag('source')) {
     },
   })
 }
-const { dialectOf, libraries } = await import('./realworld-libs.mjs')
+const { dialectOf, libraries, unseenCopy } = await import('./realworld-libs.mjs')
 const dialect = dialectOf(doc.schema)
 const only = opt('libs', undefined)?.split(',')
 const libs = libraries.filter((l) => only === undefined || only.includes(l.name))
@@ -108,7 +108,7 @@ function setUp(lib) {
     return {
       wrong,
       unit: () => {
-        const s = JSON.parse(schemaText)
+        const s = unseenCopy(JSON.parse(schemaText))
         const ok = lib.compile(s, dialect)(firstValid)
         lib.release?.(s, dialect)
         return ok
