@@ -85,7 +85,8 @@ export class Compilation {
     })
   }
 
-  private readonly customDialects = new Map<string, Dialect | undefined>()
+  /** Custom meta-schemas' dialects by URI (made at the first one: most compiles name none). */
+  private customDialects: Map<string, Dialect | undefined> | undefined
 
   /**
    * A dialect for a custom meta-schema: the dialect its own `$schema` names, restricted to the
@@ -93,8 +94,9 @@ export class Compilation {
    */
   private customDialect(uri: string): Dialect | undefined {
     const [key] = splitFragment(uri)
-    if (this.customDialects.has(key)) return this.customDialects.get(key)
-    this.customDialects.set(key, undefined)
+    const customDialects = (this.customDialects ??= new Map())
+    if (customDialects.has(key)) return customDialects.get(key)
+    customDialects.set(key, undefined)
     const doc =
       this.options.schemas[key] ??
       this.options.schemas[key + '#'] ??
@@ -110,7 +112,7 @@ export class Compilation {
       const vocabularies = new Set(Object.keys(doc.$vocabulary).map((v) => v.slice(v.lastIndexOf('/') + 1)))
       dialect = { ...base, vocabularies }
     }
-    this.customDialects.set(key, dialect)
+    customDialects.set(key, dialect)
     return dialect
   }
 
@@ -138,10 +140,12 @@ export class Compilation {
       this.indexDocument(normalized, base, '', dialect)
       this.entry = this.index.resources.get(base)
       this.root = this.nodeFor(normalized, this.locate(normalized, base))
-      this.dynamic.link(
-        () => [...this.index.resources.values(), ...this.index.shadowed],
-        (target) => this.nodeFor(target, this.index.located.get(target as object)!),
-      )
+      if (this.dynamic.used) {
+        this.dynamic.link(
+          () => [...this.index.resources.values(), ...this.index.shadowed],
+          (target) => this.nodeFor(target, this.index.located.get(target as object)!),
+        )
+      }
       // Without a node reached twice (every edge made a new node) the graph is a tree: no cycle.
       const cycles = this.reentered || this.dynamic.used ? classifyCycles(this.nodes) : []
       this.hasCycles = cycles.length > 0
