@@ -68,7 +68,7 @@ const cfg = QUICK
     : { rounds: 7, sliceMs: 20, warmMs: 300, stable: true, cold: 5, stride: 1 }
 for (const [k, v] of Object.entries(TIMING)) if (v !== undefined) cfg[k] = v
 /** The default run over the whole sample: the only one that writes bench/RESULTS.md and the JSON. */
-const PARTIAL = Object.values(SUBSET).some((v) => v !== undefined) || Object.values(TIMING).some((v) => v !== undefined) || LENIENT_INVALID || SHORT
+const PARTIAL = Object.values(SUBSET).some((v) => v !== undefined) || Object.values(TIMING).some((v) => v !== undefined) || LENIENT_INVALID || SHORT || process.env.BENCH_FILES !== undefined
 const dir = new URL('../../shared/corpus/maskbench/', import.meta.url)
 if (!existsSync(dir)) {
   console.error(`no corpus at ${dir.pathname}: the real-world suite needs ../shared/corpus beside the project`)

@@ -17,7 +17,8 @@ export const LISTED_VALUES = 20
  * JSON at all (getters that throw, `NaN`, `BigInt`) costs the excerpt alone.
  */
 export function excerpt(value: unknown, max = RECEIVED_LENGTH): string {
-  const text = boundedJson(value, max + 1)
+  // Most failures name a scalar: no walk, no frames.
+  const text = typeof value !== 'object' || value === null ? scalar(value, max + 1) : boundedJson(value, max + 1)
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 3))}...`
 }
 
