@@ -266,7 +266,15 @@ once('alternatives reaching the same definition do not repeat its issue, on eith
     assert.is(new Set(keys).size, keys.length, keys.join('\n'))
     assert.is(issues.filter((i) => i.keyword === 'type').length, 1, keys.join('\n'))
     assert.is(issues.find((i) => i.keyword === 'type')!.instancePath, '/build/artifact/strip')
+    // The anyOf's own message names the shared failure once for all its alternatives.
+    const inner = issues.find((i) => i.keyword === 'anyOf' && i.instancePath === '/build/artifact')!
+    assert.match(inner.message, 'but matches none (every alternative at /strip: must be a string (got 123))')
   }
+})
+
+once('alternatives failing alike are named together, the others one by one', () => {
+  const issue = newJSONSchema({ anyOf: [{ minLength: 5 }, { pattern: '^a' }, { minLength: 5 }] }).validate('xyz')!.errors.find((i) => i.keyword === 'anyOf')!
+  assert.match(issue.message, /\(alternatives 0 and 2: must be at least 5 characters long [^;]*; alternative 1: must match [^;]*\)$/)
 })
 
 once.run()
