@@ -85,7 +85,8 @@ export class Compilation {
     })
   }
 
-  private readonly customDialects = new Map<string, Dialect | undefined>()
+  /** Custom meta-schemas' dialects by URI (made at the first one: most compiles name none). */
+  private customDialects: Map<string, Dialect | undefined> | undefined
 
   /**
    * A dialect for a custom meta-schema: the dialect its own `$schema` names, restricted to the
@@ -93,8 +94,9 @@ export class Compilation {
    */
   private customDialect(uri: string): Dialect | undefined {
     const [key] = splitFragment(uri)
-    if (this.customDialects.has(key)) return this.customDialects.get(key)
-    this.customDialects.set(key, undefined)
+    const customDialects = (this.customDialects ??= new Map())
+    if (customDialects.has(key)) return customDialects.get(key)
+    customDialects.set(key, undefined)
     const doc =
       this.options.schemas[key] ??
       this.options.schemas[key + '#'] ??
@@ -110,7 +112,7 @@ export class Compilation {
       const vocabularies = new Set(Object.keys(doc.$vocabulary).map((v) => v.slice(v.lastIndexOf('/') + 1)))
       dialect = { ...base, vocabularies }
     }
-    this.customDialects.set(key, dialect)
+    customDialects.set(key, dialect)
     return dialect
   }
 
@@ -138,10 +140,12 @@ export class Compilation {
       this.indexDocument(normalized, base, '', dialect)
       this.entry = this.index.resources.get(base)
       this.root = this.nodeFor(normalized, this.locate(normalized, base))
-      this.dynamic.link(
-        () => [...this.index.resources.values(), ...this.index.shadowed],
-        (target) => this.nodeFor(target, this.index.located.get(target as object)!),
-      )
+      if (this.dynamic.used) {
+        this.dynamic.link(
+          () => [...this.index.resources.values(), ...this.index.shadowed],
+          (target) => this.nodeFor(target, this.index.located.get(target as object)!),
+        )
+      }
       // Without a node reached twice (every edge made a new node) the graph is a tree: no cycle.
       const cycles = this.reentered || this.dynamic.used ? classifyCycles(this.nodes) : []
       this.hasCycles = cycles.length > 0
@@ -283,6 +287,18 @@ export class Compilation {
     return where.document.label + fragmentOf([...where.docTokens, ...more])
   }
 
+  /**
+   * `childLocation` of `parent`'s `keyword` and `segments`: the token list is made only when the
+   * index has not located the value already (it has every object subschema the walk reached).
+   */
+  /** @internal */ subschemaLocation(value: unknown, parent: Location, keyword: string, segments: readonly (string | number)[]): Location {
+    if (isObject(value)) {
+      const found = this.index.located.get(value)
+      if (found !== undefined) return found
+    }
+    return this.childLocation(value, parent, [keyword, ...segments])
+  }
+
   /** @internal */ childLocation(value: unknown, parent: Location, tokens: (string | number)[]): Location {
     if (isObject(value)) {
       const found = this.index.located.get(value)
@@ -293,21 +309,40 @@ export class Compilation {
     return new Location(parent.resource, parent.document, [...parent.docTokens, ...tokens], parent.dialect, false)
   }
 
-  /** Resolves a reference to a node; a `Problem` when it cannot. */
-  /** @internal */ resolve(ref: string, where: Location, schemaPath: string): { node: Node; fragment: string; resource: Resource } {
+  /**
+   * The targets references resolved to, by base URI and reference: a schema refers to one
+   * definition from many places, and resolving is URI and pointer parsing each time.
+   */
+  private resolved: Map<string, ResolvedRef> | undefined
+
+  /** Resolves a reference to a node; a `Problem` (at `at.schemaPath`) when it cannot. */
+  /** @internal */ resolve(ref: string, where: Location, at: { readonly schemaPath: string }): { node: Node; fragment: string; resource: Resource } {
+    const key = where.resource.uri + '\u0000' + ref
+    const known = this.resolved?.get(key)
+    if (known !== undefined) {
+      // Indexing since then may have found a second schema with the URI or anchor: as uncached.
+      const { uri, fragment, resource } = known
+      if (this.index.ambiguous.has(uri)) {
+        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": two schemas have the $id "${uri}"` })
+      }
+      if (resource.ambiguousAnchors?.has(fragment) && !(fragment === '' || fragment.startsWith('/'))) {
+        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"` })
+      }
+      return { node: this.nodeFor(known.target, known.location), fragment, resource }
+    }
     let uri: string
     let fragment: string
     try {
       ;[uri, fragment] = splitFragment(resolveUri(ref, where.resource.uri))
     } catch (e) {
-      throw new Problem({ schemaPath, message: (e as Error).message })
+      throw new Problem({ schemaPath: at.schemaPath, message: (e as Error).message })
     }
     const resource = this.resourceFor(uri)
     if (resource === undefined) {
-      throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": no schema with URI "${uri}" (register it through the "schemas" option)` })
+      throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": no schema with URI "${uri}" (register it through the "schemas" option)` })
     }
     if (this.index.ambiguous.has(uri)) {
-      throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": two schemas have the $id "${uri}"` })
+      throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": two schemas have the $id "${uri}"` })
     }
     let target: unknown
     let location: Location
@@ -316,23 +351,24 @@ export class Compilation {
       try {
         tokens = parsePointer(fragment)
       } catch (e) {
-        throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": ${(e as Error).message}` })
+        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": ${(e as Error).message}` })
       }
       const found = followPointer(resource.root, tokens)
-      if (!found.found) throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": "${fragment}" is not in ${uri}` })
+      if (!found.found) throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": "${fragment}" is not in ${uri}` })
       target = found.value
       const rootLocation = this.locate(resource.root, resource.uri)
       location = this.childLocation(target, { ...rootLocation, resource }, tokens)
     } else {
       if (resource.ambiguousAnchors?.has(fragment)) {
-        throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"` })
+        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"` })
       }
       if (!resource.anchors.has(fragment)) {
-        throw new Problem({ schemaPath, message: `cannot resolve reference "${ref}": no anchor "${fragment}" in ${uri}` })
+        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": no anchor "${fragment}" in ${uri}` })
       }
       target = resource.anchors.get(fragment)
       location = this.index.located.get(target as object)!
     }
+    ;(this.resolved ??= new Map()).set(key, new ResolvedRef(uri, fragment, resource, target, location))
     return { node: this.nodeFor(target, location), fragment, resource }
   }
 
@@ -361,12 +397,23 @@ export class Compilation {
     }
   }
 
-  /** @internal */ countRef(schemaPath: string): void {
-    if (++this.refs > this.options.maxRefs) throw countExceeded('maxRefs', this.options.maxRefs, schemaPath)
+  /** @internal */ countRef(at: { readonly schemaPath: string }): void {
+    if (++this.refs > this.options.maxRefs) throw countExceeded('maxRefs', this.options.maxRefs, at.schemaPath)
   }
 
   /** Whether some reference sits in an in-place cycle (set once the graph is classified). */
   hasCycles = false
+}
+
+/** A reference's target, as `resolve` found it. */
+class ResolvedRef {
+  constructor(
+    readonly uri: string,
+    readonly fragment: string,
+    readonly resource: Resource,
+    readonly target: unknown,
+    readonly location: Location,
+  ) {}
 }
 
 function describeValue(value: unknown): string {

@@ -31,6 +31,7 @@ export class DynamicAnchors {
    * target may index more resources or request more anchors).
    */
   link(resources: () => Iterable<Resource>, compile: (target: unknown) => Node): void {
+    if (this.sources.length === 0) return
     const linked = new Set<string>()
     for (let changed = true; changed; ) {
       changed = false

@@ -5,52 +5,66 @@
  */
 import type { Handle, Node } from './node.ts'
 
-/** Strongly connected components over the edges `follow` admits (iterative Tarjan). */
-function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): Map<Node, number> {
-  const index = new Map<Node, number>()
-  const low = new Map<Node, number>()
-  const onStack = new Set<Node>()
+/**
+ * Strongly connected components over the edges `follow` admits (iterative Tarjan). The component
+ * of a node is at its `id`; -1 for a node not in `nodes`. Typed arrays by id, not maps by node:
+ * this runs on every compile with a reference, over every node.
+ */
+function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): Int32Array {
+  let size = 0
+  for (const n of nodes) {
+    if (n.id >= size) size = n.id + 1
+    for (const e of n.edges) if (e.node.id >= size) size = e.node.id + 1
+  }
+  const index = new Int32Array(size).fill(-1)
+  const low = new Int32Array(size)
+  const onStack = new Uint8Array(size)
+  const component = new Int32Array(size).fill(-1)
   const stack: Node[] = []
-  const component = new Map<Node, number>()
+  // The depth-first path: a node and the next of its edges to look at.
+  const path: Node[] = []
+  const next: number[] = []
   let counter = 0
   let components = 0
   for (const start of nodes) {
-    if (index.has(start)) continue
-    const work: { node: Node; next: number }[] = [{ node: start, next: 0 }]
-    index.set(start, counter)
-    low.set(start, counter++)
+    if (index[start.id] !== -1) continue
+    path.push(start)
+    next.push(0)
+    index[start.id] = low[start.id] = counter++
     stack.push(start)
-    onStack.add(start)
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!
-      const edges = frame.node.edges
-      if (frame.next < edges.length) {
-        const edge = edges[frame.next++]!
+    onStack[start.id] = 1
+    while (path.length > 0) {
+      const top = path.length - 1
+      const node = path[top]!
+      const edges = node.edges
+      if (next[top]! < edges.length) {
+        const edge = edges[next[top]!++]!
         if (!follow(edge)) continue
         const to = edge.node
-        if (!index.has(to)) {
-          index.set(to, counter)
-          low.set(to, counter++)
+        if (index[to.id] === -1) {
+          index[to.id] = low[to.id] = counter++
           stack.push(to)
-          onStack.add(to)
-          work.push({ node: to, next: 0 })
-        } else if (onStack.has(to)) {
-          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!))
+          onStack[to.id] = 1
+          path.push(to)
+          next.push(0)
+        } else if (onStack[to.id] === 1) {
+          low[node.id] = Math.min(low[node.id]!, index[to.id]!)
         }
         continue
       }
-      work.pop()
-      if (work.length > 0) {
-        const parent = work[work.length - 1]!.node
-        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!))
+      path.pop()
+      next.pop()
+      if (path.length > 0) {
+        const parent = path[path.length - 1]!
+        low[parent.id] = Math.min(low[parent.id]!, low[node.id]!)
       }
-      if (low.get(frame.node) === index.get(frame.node)) {
+      if (low[node.id] === index[node.id]) {
         let member: Node
         do {
           member = stack.pop()!
-          onStack.delete(member)
-          component.set(member, components)
-        } while (member !== frame.node)
+          onStack[member.id] = 0
+          component[member.id] = components
+        } while (member !== node)
         components++
       }
     }
@@ -67,11 +81,10 @@ function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): 
 export function classifyCycles(nodes: readonly Node[]): string[][] {
   const component = components(nodes, (e) => !e.child)
   const guardedBy = new Map<number, Handle[]>()
-  const inComponent = (from: Node, edge: Handle) => !edge.child && component.get(from) === component.get(edge.node)
   for (const from of nodes) {
     for (const edge of from.edges) {
-      if (!inComponent(from, edge)) continue
-      const c = component.get(from)!
+      if (edge.child || component[from.id] !== component[edge.node.id]) continue
+      const c = component[from.id]!
       const list = guardedBy.get(c) ?? []
       list.push(edge)
       guardedBy.set(c, list)
@@ -85,6 +98,7 @@ export function classifyCycles(nodes: readonly Node[]): string[][] {
     cycles.push(describeCycle(nodes, component, c))
   }
   for (const from of nodes) if (from.edges.some((e) => e.guarded)) sources.add(from)
+  if (sources.size === 0) return cycles
   // Reverse reachability: every node that can reach a guarded edge evaluates exhaustively.
   const parents = new Map<Node, Node[]>()
   for (const from of nodes) {
@@ -109,8 +123,8 @@ export function classifyCycles(nodes: readonly Node[]): string[][] {
 }
 
 /** One cycle through a component, as reference-target locations (`#/$defs/A -> ... -> #/$defs/A`). */
-function describeCycle(nodes: readonly Node[], component: Map<Node, number>, c: number): string[] {
-  const members = nodes.filter((n) => component.get(n) === c)
+function describeCycle(nodes: readonly Node[], component: Int32Array, c: number): string[] {
+  const members = nodes.filter((n) => component[n.id] === c)
   const start = members[0]!
   // Breadth-first search back to `start` inside the component.
   const previous = new Map<Node, Node>()
@@ -119,7 +133,7 @@ function describeCycle(nodes: readonly Node[], component: Map<Node, number>, c: 
   for (let i = 0; i < queue.length && closing === undefined; i++) {
     const n = queue[i]!
     for (const e of n.edges) {
-      if (e.child || component.get(e.node) !== c) continue
+      if (e.child || component[e.node.id] !== c) continue
       if (e.node === start) {
         closing = n
         break
@@ -150,7 +164,7 @@ export function depthCountedNodes(nodes: readonly Node[]): Set<Node> {
     for (const e of from.edges) {
       if (!e.child || out.has(e.node)) continue
       // Same component as a different node: both lie on a cycle.
-      if (e.node === from || component.get(e.node) === component.get(from)) out.add(e.node)
+      if (e.node === from || component[e.node.id] === component[from.id]) out.add(e.node)
     }
   }
   return out

@@ -17,6 +17,7 @@ import type {
 type Kind = 'sync' | 'bail' | 'waterfall'
 
 interface CompileOptions {
+  args: readonly string[]
   taps: { fn: (...args: unknown[]) => unknown }[]
   interceptors: { call?: (...args: unknown[]) => void; tap?: (tap: unknown) => void }[]
 }
@@ -32,6 +33,26 @@ function evalFree<H>(hook: H, kind: Kind): H {
     if (interceptors.length === 0 && fns.length === 1 && kind !== 'waterfall') {
       const only = fns[0]!
       return kind === 'bail' ? only : (a: unknown, b: unknown, c: unknown) => void only(a, b, c)
+    }
+    // A bail hook with several taps and no interceptor (a keyword defined per dialect: each tap
+    // declines the dialects it is not for): a loop with the hook's own arity, no argument array.
+    if (interceptors.length === 0 && kind === 'bail' && options.args.length <= 2) {
+      if (options.args.length === 1) {
+        return (a: unknown) => {
+          for (let k = 0; k < fns.length; k++) {
+            const result = fns[k]!(a)
+            if (result !== undefined) return result
+          }
+          return undefined
+        }
+      }
+      return (a: unknown, b: unknown) => {
+        for (let k = 0; k < fns.length; k++) {
+          const result = fns[k]!(a, b)
+          if (result !== undefined) return result
+        }
+        return undefined
+      }
     }
     return (...args: unknown[]) => {
       for (const i of interceptors) i.call?.(...args)

@@ -52,23 +52,23 @@ export class KeywordContext implements CompileContext {
   private sub(keyword: string, segments: (string | number)[]): SchemaHandle {
     let value: unknown = this.schema[keyword]
     for (const s of segments) value = (value as Record<string, unknown>)?.[s as string]
-    const location = this.compilation.childLocation(value, this.where, [keyword, ...segments])
+    const location = this.compilation.subschemaLocation(value, this.where, keyword, segments)
     const handle = new Handle(this.compilation.nodeFor(value, location), this.child, keyword, false, segments)
     this.compilation.pushEdge(handle)
     return handle
   }
 
   resolveRef(ref: string): SchemaHandle {
-    this.compilation.countRef(this.schemaPath)
-    const handle = new Handle(this.compilation.resolve(ref, this.where, this.schemaPath).node, false, this.keyword, true)
+    this.compilation.countRef(this)
+    const handle = new Handle(this.compilation.resolve(ref, this.where, this).node, false, this.keyword, true)
     this.compilation.pushEdge(handle)
     return handle
   }
 
   resolveDynamicRef(ref: string, anchor?: string): { handle: SchemaHandle; anchor: string | undefined } {
     const compilation = this.compilation
-    compilation.countRef(this.schemaPath)
-    const target = compilation.resolve(ref, this.where, this.schemaPath)
+    compilation.countRef(this)
+    const target = compilation.resolve(ref, this.where, this)
     const handle = new Handle(target.node, false, this.keyword, true)
     this.compilation.pushEdge(handle)
     const name = anchor ?? target.fragment

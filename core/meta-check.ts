@@ -9,7 +9,8 @@ import { SchemaError } from './errors.ts'
 import type { Hooks } from './hooks.ts'
 import { isObject } from './json.ts'
 import { resolveOptions } from './options.ts'
-import { formatPointer, parsePointer } from './pointer.ts'
+import { formatPointer, parsePointer, uriFragmentOf } from './pointer.ts'
+import { resolveUri, splitFragment } from './uri.ts'
 import type { Dialect } from './schema-index.ts'
 import type { DialectName, ResolvedOptions, SchemaProblem } from './types.ts'
 import type { JSONSchemaValidator } from './validator.ts'
@@ -31,8 +32,26 @@ export function stripHash(uri: string): string {
 
 export class MetaSchemaCheck {
   private readonly validators = new Map<string, JSONSchemaValidator>()
+  /** Per registered meta-schema: the one-document equivalent of its vocabularies (null: none). */
+  private readonly flats = new Map<string, JSONSchemaValidator | null>()
 
   constructor(private readonly host: MetaCheckHost) {}
+
+  /**
+   * The boolean check of a registered meta-schema whose vocabularies can be read as one document
+   * (see `flattenVocabularies`), or null. It answers valid or not only: a schema it refuses goes
+   * through the meta-schema itself, which explains each problem.
+   */
+  private flatFor(uri: string, options: ResolvedOptions, metaOptions: () => ResolvedOptions): JSONSchemaValidator | null {
+    let flat = this.flats.get(uri)
+    if (flat === undefined) {
+      const doc = flattenVocabularies(this.host.env.registry.get(uri), this.host.env.registry)
+      flat = doc === undefined ? null : this.host.validator(doc, metaOptions())
+      flat?.compilation.compileRoot(doc)
+      this.flats.set(uri, flat)
+    }
+    return flat
+  }
 
   /** Validates a schema against its meta-schema; throws `SchemaError` listing every problem. */
   check(schema: unknown, options: ResolvedOptions): void {
@@ -47,6 +66,10 @@ export class MetaSchemaCheck {
     const inForce = declared === undefined ? this.host.env.dialect(options.defaultDialect) : this.host.byMetaSchema.get(declared)
     const uri = inForce === undefined ? declared! : stripHash(inForce.checkedBy ?? inForce.metaSchema ?? '')
     const registered = this.host.env.registry.has(uri)
+    // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
+    const metaOptions = () => ({ ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true, keyWalk: true })
+    // Most schemas are valid: the one-document check answers them; the meta-schema explains the rest.
+    if (registered && this.flatFor(uri, options, metaOptions)?.isValid(schema) === true) return
     let validator = registered ? this.validators.get(uri) : undefined
     if (validator === undefined) {
       if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) {
@@ -57,11 +80,9 @@ export class MetaSchemaCheck {
         }
         return
       }
-      // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
-      const metaOptions = { ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true, keyWalk: true }
       // The meta-schema itself is the entry, so its `$dynamicRef`s resolve statically.
       const doc = this.host.env.registry.get(uri) ?? options.schemas[uri] ?? options.schemas[uri + '#']
-      validator = this.host.validator(doc, metaOptions)
+      validator = this.host.validator(doc, metaOptions())
       validator.compilation.compileRoot(doc)
       if (registered) this.validators.set(uri, validator)
     }
@@ -121,4 +142,51 @@ function embeddedResourceAt(
     }
   }
   return undefined
+}
+
+/** What a meta-schema or one of its vocabulary documents may hold besides `properties` for `flattenVocabularies`. */
+const FLAT_ROOT_KEYS = new Set(['$schema', '$id', '$vocabulary', '$dynamicAnchor', '$recursiveAnchor', 'title', '$comment', 'allOf', 'type', 'properties'])
+const FLAT_VOCABULARY_KEYS = new Set(['$schema', '$id', '$vocabulary', '$dynamicAnchor', '$recursiveAnchor', 'title', '$comment', 'type', 'properties', '$defs'])
+
+/**
+ * One document that accepts exactly what a vocabulary meta-schema (2020-12, 2019-09) accepts,
+ * or undefined when `meta` is not of that form. Such a meta-schema is an `allOf` of references
+ * to one document per vocabulary, each of the same `type` with `properties` of its own keywords
+ * (names no two documents share), plus `properties` of its own: their conjunction is one
+ * `properties` of all the names, each a reference to the subschema it had. A schema under check
+ * then costs one walk of its keys, not one per vocabulary. The dynamic anchor moves with it: the
+ * document is the entry of its dynamic scope, so every `$dynamicRef: "#meta"` (`$recursiveRef`)
+ * of the vocabularies lands on it, as it landed on the meta-schema.
+ */
+export function flattenVocabularies(meta: unknown, registry: ReadonlyMap<string, unknown>): Record<string, unknown> | undefined {
+  if (!isObject(meta) || typeof meta.$id !== 'string' || !Array.isArray(meta.allOf)) return undefined
+  if (Object.keys(meta).some((k) => !FLAT_ROOT_KEYS.has(k))) return undefined
+  const typeText = JSON.stringify(meta.type)
+  if (typeText === undefined) return undefined
+  const properties: Record<string, unknown> = {}
+  const take = (doc: Record<string, unknown>, id: string): boolean => {
+    if (doc.properties === undefined) return true
+    if (!isObject(doc.properties)) return false
+    for (const name of Object.keys(doc.properties)) {
+      if (Object.hasOwn(properties, name)) return false
+      properties[name] = { $ref: id + uriFragmentOf(['properties', name]) }
+    }
+    return true
+  }
+  for (const part of meta.allOf) {
+    if (!isObject(part) || Object.keys(part).length !== 1 || typeof part.$ref !== 'string') return undefined
+    const [id, fragment] = splitFragment(resolveUri(part.$ref, meta.$id))
+    const doc = registry.get(id)
+    if (fragment !== '' || !isObject(doc) || doc.$id !== id || doc.$schema !== meta.$schema) return undefined
+    if (Object.keys(doc).some((k) => !FLAT_VOCABULARY_KEYS.has(k)) || JSON.stringify(doc.type) !== typeText) return undefined
+    if (doc.$dynamicAnchor !== meta.$dynamicAnchor || doc.$recursiveAnchor !== meta.$recursiveAnchor) return undefined
+    if (!take(doc, id)) return undefined
+  }
+  if (!take(meta, meta.$id)) return undefined
+  const flat: Record<string, unknown> = { $schema: meta.$schema, $id: `${meta.$id}/schemavet-one-document` }
+  if (meta.$dynamicAnchor !== undefined) flat.$dynamicAnchor = meta.$dynamicAnchor
+  if (meta.$recursiveAnchor !== undefined) flat.$recursiveAnchor = meta.$recursiveAnchor
+  flat.type = meta.type
+  flat.properties = properties
+  return flat
 }

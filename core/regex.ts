@@ -66,7 +66,8 @@ class PlainRegex implements RegexMatcher {
  * compiled once, then shared (`patternProperties` and a sibling `additionalProperties` reuse it).
  */
 export class Patterns {
-  private readonly compiled = new Map<string, RegexMatcher>()
+  /** Made at the first pattern: most compiles have none. */
+  private compiled: Map<string, RegexMatcher> | undefined
   constructor(
     private readonly env: RegexEnvironment,
     private readonly options: ResolvedOptions,
@@ -85,7 +86,7 @@ export class Patterns {
    * and wraps it so a work budget sees each test. Without a budget a `RegExp` is returned as is.
    */
   compile(source: string, at: string, fail: (message: string) => never): RegexMatcher {
-    const known = this.compiled.get(source)
+    const known = this.compiled?.get(source)
     if (known !== undefined) return known
     const engine = this.engine(fail)
     const { options, env } = this
@@ -128,7 +129,7 @@ export class Patterns {
         : compiled instanceof RegExp
           ? compiled
           : new PlainRegex(source, compiled, unicode)
-    this.compiled.set(source, matcher)
+    ;(this.compiled ??= new Map()).set(source, matcher)
     return matcher
   }
 }

@@ -102,14 +102,23 @@ export interface KeywordCatalog {
   dialectFor(metaSchemaUri: string): Dialect | undefined
 }
 
+// Most schemas have no `$id` at all: what only clashing ids need is made when the first clash is.
+const NO_URIS: ReadonlySet<string> = new Set()
+const NO_RESOURCES: readonly Resource[] = Object.freeze([])
+
 export class SchemaIndex {
   readonly resources = new Map<string, Resource>()
   readonly located = new Map<object, Location>()
-  readonly documents = new Map<string, SchemaDocument>()
+  private clashes: Set<string> | undefined
+  private lost: Resource[] | undefined
   /** URIs that two different schemas declare as their `$id`: a reference to one is a schema error. */
-  readonly ambiguous = new Set<string>()
+  get ambiguous(): ReadonlySet<string> {
+    return this.clashes ?? NO_URIS
+  }
   /** The resources that lost their URI to an earlier one (still in the dynamic scope). */
-  readonly shadowed: Resource[] = []
+  get shadowed(): readonly Resource[] {
+    return this.lost ?? NO_RESOURCES
+  }
 
   constructor(private readonly catalog: KeywordCatalog) {}
 
@@ -117,7 +126,6 @@ export class SchemaIndex {
   addDocument(root: unknown, uri: string, label: string, dialect: Dialect): SchemaDocument {
     const doc = new SchemaDocument(label, root)
     const [base] = splitFragment(uri)
-    this.documents.set(base, doc)
     const resource = this.newResource(base, root, dialect, doc)
     this.walk(root, resource, doc, [], dialect, true)
     return doc
@@ -151,8 +159,8 @@ export class SchemaIndex {
     // "#/properties/items" in unrelated places, harmless until referenced).
     if (known !== undefined && known.root !== root) {
       if (dialect.clashesOnReference !== true) throw new Error(`two schemas have the $id "${uri}"`)
-      this.ambiguous.add(uri)
-      this.shadowed.push(resource)
+      ;(this.clashes ??= new Set()).add(uri)
+      ;(this.lost ??= []).push(resource)
     }
     if (known === undefined) this.resources.set(uri, resource)
     return resource

@@ -40,7 +40,9 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
   vocabulary: 'validation',
   compile(value, ctx) {
     if (!Array.isArray(value)) ctx.fail('enum must be an array')
-    const values = copyJson(value).copy as unknown[]
+    // A list of strings, numbers, booleans and nulls (most enums) is copied by a slice.
+    const list = value as unknown[]
+    const values = list.every(isPrimitive) && Object.getPrototypeOf(list) === Array.prototype ? list.slice() : (copyJson(list).copy as unknown[])
     const primitives = new Set<unknown>()
     const compound: object[] = []
     for (const v of values) {
@@ -78,3 +80,7 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
     end: true,
   },
 })
+
+function isPrimitive(v: unknown): boolean {
+  return typeof v !== 'object' || v === null
+}
