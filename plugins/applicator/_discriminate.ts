@@ -13,6 +13,7 @@
  */
 import { hasOwn, isObject, joinCode, js, literal } from '../../core/index.ts'
 import type { Code, EmitBlock, EmitContext, RunContext, SchemaHandle } from '../../core/index.ts'
+import { sharedTest } from './_common.ts'
 
 /** What a branch requires of one property of an object. */
 type Allowed = { values: readonly (string | number | boolean | null)[] } | { prefix: string }
@@ -88,9 +89,16 @@ export function exclusive(g: EmitContext, branches: readonly SchemaHandle[]): bo
   return true
 }
 
-/** Generated code: true when some branch passes, stopping at the first (each behind its guard). */
+/**
+ * Generated code: true when some branch passes, stopping at the first (each behind its guard).
+ * From three branches on, what every branch checks alike (`sharedTest`) is tested once after
+ * the first branch fails: when it fails the rest are not run.
+ */
 export function somePasses(g: EmitContext, branches: readonly SchemaHandle[]): Code {
-  return js`(${joinCode(branches.map((b) => guardedBranch(g, b)), js` || `)})`
+  const each = branches.map((b) => guardedBranch(g, b))
+  const shared = branches.length >= 3 ? sharedTest(g, branches) : js`true`
+  if (shared === 'true') return js`(${joinCode(each, js` || `)})`
+  return js`(${each[0]!} || (${shared} && (${joinCode(each.slice(1), js` || `)})))`
 }
 
 /**

@@ -2,6 +2,7 @@ import { defineKeyword, got, joinCode, js } from '../../core/index.ts'
 import type { ValidationIssue } from '../../core/index.ts'
 import { branchSummary, compileSchemaArray, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
+import { sharedTest } from './_common.ts'
 import { Branches, applyMeant, discriminatorOf, exclusive, guardedBranch, routeCode, routeOf, somePasses } from './_discriminate.ts'
 
 /**
@@ -60,6 +61,9 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
     if (exclusive(g, branches)) return somePasses(g, branches)
     const n = g.local()
     const tests = branches.map((b) => js`if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
+    // What every branch checks alike, tested once the first branch has failed (see `somePasses`).
+    const shared = branches.length >= 3 ? sharedTest(g, branches) : js`true`
+    if (shared !== 'true') tests.splice(1, 0, js`if (${n} === 0 && !(${shared})) break;`)
     return { setup: js`${n} = 0; do { ${joinCode(tests, js` `)} } while (false);`, test: js`${n} === 1` }
   },
   defaults: (c, _x, ctx) => fillSoleBranch(c.handles, ctx),
