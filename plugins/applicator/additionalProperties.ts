@@ -1,5 +1,6 @@
 import { defineKeyword, excerpt, hasOwn, joinCode, js } from '../../core/index.ts'
-import type { RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
+import type { Code, EmitContext, RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
+import { closeAhead, keysTested } from './properties.ts'
 import { compilePattern, nameTest } from './_shared.ts'
 
 /** `additionalProperties` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
@@ -29,6 +30,20 @@ function isAdditional(a: Additional, key: string, ctx?: RunContext): boolean {
 }
 
 /**
+ * Generated code: statements leaving in the returned local `true` when the object `x` has no own
+ * property (with a value other than `undefined`) outside `properties` and `patternProperties`,
+ * else `false`. A for-in loop: allocates nothing.
+ */
+function noneUnknown(a: Additional, g: EmitContext): { setup: Code; test: Code } {
+  const k = g.local()
+  const ok = g.local()
+  const own = g.constant(hasOwn)
+  const known = [nameTest(g, k, a.named), ...a.patterns.map((re) => js`${g.constant(re)}.test(${k})`)].filter((t) => t !== 'false')
+  const skip = known.length === 0 ? js`` : js`if (${joinCode(known, js` || `)}) continue;`
+  return { setup: js`${ok} = true; for (${k} in x) { ${skip} if (x[${k}] === undefined || !${own}(x, ${k})) continue; ${ok} = false; break; }`, test: ok }
+}
+
+/**
  * `additionalProperties`: own properties not matched by sibling `properties` or
  * `patternProperties` must be valid against this schema (`false`: must not exist).
  * @see https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.2.3
@@ -42,12 +57,14 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
   compile(value, ctx) {
     const properties = ctx.schema.properties
     const patterns = ctx.schema.patternProperties
-    return new Additional(
+    const a = new Additional(
       ctx.subschema(),
       new Set(typeof properties === 'object' && properties !== null ? Object.keys(properties) : []),
       typeof patterns === 'object' && patterns !== null ? Object.keys(patterns).map((p) => compilePattern(p, ctx)) : NO_PATTERNS,
       value === false,
     )
+    if (a.forbidden) closeAhead(ctx.schema)
+    return a
   },
   mustHold: (a, segment) => (typeof segment === 'string' && isAdditional(a, segment) ? [a.handle] : []),
   // A key is never taken away: a forbidden one is final as soon as its name has arrived.
@@ -78,13 +95,15 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
   },
   // A for-in loop allocates nothing; inherited keys are skipped by the own-property test.
   emit(a, g) {
+    // The sibling `properties` step, earlier in this node's code, failed on any unknown key.
+    if (a.forbidden && a.patterns.length === 0 && keysTested(g)) return js`true`
+    if (a.forbidden) return noneUnknown(a, g)
     const k = g.local()
     const ok = g.local()
     const own = g.constant(hasOwn)
     const known = [nameTest(g, k, a.named), ...a.patterns.map((re) => js`${g.constant(re)}.test(${k})`)].filter((t) => t !== 'false')
     const skip = known.length === 0 ? js`` : js`if (${joinCode(known, js` || `)}) continue;`
     const present = js`if (x[${k}] === undefined || !${own}(x, ${k})) continue;`
-    if (a.forbidden) return { setup: js`${ok} = true; for (${k} in x) { ${skip} ${present} ${ok} = false; break; }`, test: ok }
     const child = g.applyEach(a.handle, js`x[${k}]`, k)
     if (child.test === 'true') return js`true`
     return { setup: js`${ok} = true; for (${k} in x) { ${skip} ${present} ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`, test: ok, transparent: true }

@@ -80,12 +80,12 @@ test('a failing shared property is evaluated twice, not once per branch', () => 
     const schema = versioned(keyword)
     ;(schema.$defs as Record<string, unknown>).Sync = { properties: { src: { type: 'string', format: 'counted' } } }
     const v = newJSONSchema(schema as never, { customFormats: { counted }, codegenThreshold: 0 })
-    const data = { image: 'i', sync: { src: 'bad' }, [keyword === 'oneOf' ? 'a' : 'd']: 1 }
+    const data = { image: 'i', sync: { src: 'bad' }, a: 1 }
     v.isValid(data)
     calls = 0
     assert.is(v.isValid(data), false)
     assert.is(calls, 2, keyword)
-    // The valid path still passes, through the last branch for oneOf.
+    // The valid path still passes.
     assert.is(v.isValid({ ...data, sync: { src: 'good' } }), true)
   }
 })
