@@ -229,6 +229,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   }
 
   private finish(issues: ValidationIssue[], data: unknown): ValidationError | null {
+    if (issues.length > 1) issues = distinct(issues)
     // Hooks in use are known when the validator is made (`hooked`): none, nothing to call.
     if (!this.hooked) return issues.length === 0 ? null : ValidationError.returned(issues)
     const hooks = this.kernel.hooks
@@ -238,6 +239,23 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     if (hooks.afterValidate.isUsed()) issues = hooks.afterValidate.call(issues, data)
     return issues.length === 0 ? null : ValidationError.returned(issues)
   }
+}
+
+/**
+ * The issues without repeats: alternatives of an `anyOf` or `oneOf` that reach the same subschema
+ * through `$ref` fail with the same issue at the same place, once per alternative (33 copies of
+ * one failure under two nested `anyOf`s in a real schema); one says it.
+ */
+function distinct(issues: ValidationIssue[]): ValidationIssue[] {
+  const seen = new Set<string>()
+  const out: ValidationIssue[] = []
+  for (const issue of issues) {
+    const key = `${issue.instancePath}\0${issue.schemaPath}\0${issue.keyword}\0${issue.message}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(issue)
+  }
+  return out.length === issues.length ? issues : out
 }
 
 /** The plain `Schema` of the spec; behaves as `JSONSchemaValidator` (type parameters likewise). */

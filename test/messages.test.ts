@@ -243,3 +243,38 @@ meta('two wrong values are two problems', () => {
 })
 
 meta.run()
+
+const once = suite('validate names each failure once')
+
+once('alternatives reaching the same definition do not repeat its issue, on either tier', () => {
+  // Two nested anyOf whose alternatives all lead to one definition: the leaf fails once per path.
+  const schema = {
+    $defs: { rule: { type: 'object', properties: { strip: { type: 'string' } } } },
+    type: 'object',
+    properties: {
+      build: {
+        anyOf: [
+          { properties: { artifact: { anyOf: [{ $ref: '#/$defs/rule' }, { $ref: '#/$defs/rule', required: ['strip'] }] } } },
+          { properties: { artifact: { anyOf: [{ $ref: '#/$defs/rule', minProperties: 1 }, { $ref: '#/$defs/rule' }] } } },
+        ],
+      },
+    },
+  }
+  for (const codegenThreshold of [0, Infinity]) {
+    const issues = newJSONSchema(schema, { codegenThreshold }).validate({ build: { artifact: { strip: 123 } } })!.errors
+    const keys = issues.map((i) => `${i.instancePath} ${i.schemaPath} ${i.message}`)
+    assert.is(new Set(keys).size, keys.length, keys.join('\n'))
+    assert.is(issues.filter((i) => i.keyword === 'type').length, 1, keys.join('\n'))
+    assert.is(issues.find((i) => i.keyword === 'type')!.instancePath, '/build/artifact/strip')
+    // The anyOf's own message names the shared failure once for all its alternatives.
+    const inner = issues.find((i) => i.keyword === 'anyOf' && i.instancePath === '/build/artifact')!
+    assert.match(inner.message, 'but matches none (every alternative at /strip: must be a string (got 123))')
+  }
+})
+
+once('alternatives failing alike are named together, the others one by one', () => {
+  const issue = newJSONSchema({ anyOf: [{ minLength: 5 }, { pattern: '^a' }, { minLength: 5 }] }).validate('xyz')!.errors.find((i) => i.keyword === 'anyOf')!
+  assert.match(issue.message, /\(alternatives 0 and 2: must be at least 5 characters long [^;]*; alternative 1: must match [^;]*\)$/)
+})
+
+once.run()

@@ -151,12 +151,27 @@ const INLINE_LIMIT = 12_000
 /** Shorter code stays a call: the engine inlines a small function at its call site by itself. */
 const INLINE_FLOOR = 400
 
+/**
+ * Characters of subschema code placed as expressions into one function: past it, children stay
+ * calls, so a function stays within what the optimizer compiles.
+ */
+const FUNCTION_BUDGET = 12_000
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+
 /** Writes node code for one module: failure records, names tested as own, inline placements. */
 export class NodeWriter {
   /** Names the plain-object forms read without an own-property test (`Object.prototype` must lack them). */
   readonly ownNames = new Set<string>()
   private readonly records = new Map<Node, Map<Step | null, { name: Code; record: FailureRecord }>>()
-  private readonly placed = new Set<Node>()
+  /**
+   * Nodes whose code is placed in some function's code, and that function (a count per function
+   * written): a node is placed in one function only, though in each instance type's branch of it.
+   */
+  private placed = new Map<Node, number>()
+  private current = 0
+  /** Characters of placed subschema code the function being written may still take. */
+  private budget = FUNCTION_BUDGET
   constructor(private readonly m: ModuleFacts) {}
 
   /** The constant naming where `node` fails at `step`; it mirrors `validate` only if every use does. */
@@ -182,11 +197,47 @@ export class NodeWriter {
     return js`(${call} || pushSegment(${seg}))`
   }
 
-  /** `EmitContext.apply`: a call of the subschema's function. */
+  /**
+   * `EmitContext.apply`: the subschema's code as one expression where it can be placed (see
+   * `expression`), otherwise a call of its function.
+   */
   apply(h: SchemaHandle, value: Code, seg?: Code): Code {
     const target = (h as Handle).node
     if (!target.asserts) return TRUE
-    return this.segment(js`${this.m.fn.get(target)!}(${value})`, seg)
+    return this.segment(this.expression(target, value) ?? js`${this.m.fn.get(target)!}(${value})`, seg)
+  }
+
+  /**
+   * A subschema applied only here (one edge leads to it) and not depth-counted, whose steps are
+   * all expressions, written as one boolean expression on `value` in place of a call: a call a
+   * parent with many children cannot have inlined (the optimizer's budget is spent after a few),
+   * each repeating the type test and the failure bookkeeping. It records failures exactly as its
+   * function does (same records, same path segments), so `failure()` names the same node and
+   * step. Undefined (nothing taken) when the node has statements, would pass the function's size
+   * budget, or its code cannot be moved onto another variable.
+   */
+  private expression(target: Node, value: Code): Code | undefined {
+    const at = this.placed.get(target)
+    if (this.m.recursive.has(target) || this.m.incoming.get(target) !== 1 || (at !== undefined && at !== this.current)) return undefined
+    const src = this.m.src
+    const mark = src.locals.length
+    const placed = new Map(this.placed)
+    const budget = this.budget
+    this.placed.set(target, this.current)
+    // The value is evaluated once: a variable stands for itself, anything else (an assignment
+    // `(t0 = x["a"])`, an item `x[0]`) is bound to a local first.
+    const direct = IDENTIFIER.test(value)
+    const y = direct ? value : src.local()
+    const code = this.expressionBody(target)
+    const moved = code === undefined ? undefined : y === 'x' ? code : rename(code, y)
+    if (moved === undefined || moved.length > budget) {
+      src.locals.length = mark
+      this.placed = placed
+      this.budget = budget
+      return undefined
+    }
+    this.budget = budget - moved.length
+    return direct ? moved : js`(${y} = ${value}, ${moved})`
   }
 
   /**
@@ -196,10 +247,13 @@ export class NodeWriter {
    */
   applyEach(h: SchemaHandle, value: Code, seg: Code | undefined, nested: boolean): { setup: Code; test: Code } {
     const target = (h as Handle).node
+    // An expression (see `expression`) when the subschema is one, else a call.
     const call = { setup: js``, test: this.apply(h, value, seg) }
     if (!target.asserts || nested || this.m.recursive.has(target) || this.m.incoming.get(target) !== 1 || this.placed.has(target)) return call
     const src = this.m.src
     const mark = src.locals.length
+    const placed = new Map(this.placed)
+    const budget = this.budget
     const answer = src.local()
     const item = src.local()
     const label = js`${answer}$`
@@ -207,11 +261,14 @@ export class NodeWriter {
     const code = this.body(target, true, (v) => js`{ ${answer} = ${v}; break ${label}; }`, true).code
     const locals = src.leave(outer)
     if (code.length > INLINE_LIMIT || code.length < INLINE_FLOOR) {
-      // The call it stays: the two locals taken for the placement are given back.
+      // The call it stays: the locals taken for the placement are given back, and subschemas
+      // placed in its code are not.
       src.locals.length = mark
+      this.placed = placed
+      this.budget = budget
       return call
     }
-    this.placed.add(target)
+    this.placed.set(target, this.current)
     const declared = joinCode(locals.map((n) => js`, ${n}`), js``)
     return { setup: js`${item} = ${value}; ${label}: { let x = ${item}${declared};\n${code}\n}`, test: this.segment(answer, seg) }
   }
@@ -221,6 +278,8 @@ export class NodeWriter {
     const src = this.m.src
     const name = this.m.fn.get(node)!
     const fn = (plainObjects: boolean): { code: Code; testsOwn: boolean } => {
+      this.budget = FUNCTION_BUDGET
+      this.current++
       const outer = src.enter('')
       const made = this.body(node, plainObjects, RETURN, false)
       const locals = src.leave(outer)
@@ -234,14 +293,14 @@ function ${name}_(x) { ${plain.code} }${tested}`
   }
 
   /**
-   * The node's code, leaving through `exit`; `plainObjects`: objects here are known to inherit none
-   * of the names read. `nested`: the code is itself placed inline (no further placement in it).
+   * Each instance type's steps as written for `node`; `plainObjects`: objects here are known to
+   * inherit none of the names read. `nested`: the code is itself placed inline (no loop
+   * placement in it).
    */
-  private body(node: Node, plainObjects: boolean, exit: Exit, nested: boolean): { code: Code; testsOwn: boolean } {
+  private plan(node: Node, plainObjects: boolean, nested: boolean): { branches: BranchPlan[]; testsOwn: boolean } {
     const src = this.m.src
-    const own = this.record(node, null)
     let testsOwn = false
-    const branch = (t: number): Branch => {
+    const branch = (t: number): BranchPlan => {
       let checked = false
       let descends = false
       let step: Step | null = null
@@ -265,7 +324,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
         inspect,
         inline: (f, args) => inline(f, args, () => src.local()),
         fail: () => js`failAt(${this.record(node, step)}, x)`,
-        failNode: () => js`failAt(${own}, x)`,
+        failNode: () => js`failAt(${this.record(node, null)}, x)`,
         own: (key) => {
           if (key in Object.prototype || !plainObjects) return js`${this.m.hop}(x, ${literal(key)})`
           this.ownNames.add(key)
@@ -276,9 +335,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
         ensure: (key) => reads.ensure(key),
         known: (key) => reads.known(key),
       }
-      // Steps before the first one applying a subschema, then the rest (see `plainCheck`).
-      const before: Early[] = []
-      const after: Code[] = []
+      const parts: StepPart[] = []
       let ended = false
       let failsWith: Code | null = null
       const kept: EmitBlock[] = []
@@ -290,30 +347,134 @@ function ${name}_(x) { ${plain.code} }${tested}`
         reads.settle()
         if (code.test === TRUE && code.setup === undefined) continue
         kept.push(code)
-        const early = !(descends || code.called === true || after.length > 0)
+        // Steps before the first one applying a subschema run before the prototype check (see `plainCheck`).
+        const early = !(descends || code.called === true || parts.some((p) => !p.early))
         const rec = code.transparent === true ? null : this.record(node, s, code.mirrorsValidate === true)
         const fails = rec === null ? FALSE : js`failAt(${rec}, x)`
         // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
         if (code.test === FALSE && code.setup === undefined) {
-          if (before.length === 0 && after.length === 0) failsWith = rec
-          if (early) before.push({ head: js``, fails })
-          else after.push(exit(fails))
+          if (parts.length === 0) failsWith = rec
+          parts.push({ test: null, fails, early })
           ended = true
           break
         }
-        const head = js`${code.setup ?? js``}\nif (!(${code.test})) `
-        if (early) before.push({ head, fails })
-        else after.push(js`${head}${exit(fails)}`)
+        parts.push({ setup: code.setup, test: code.test, fails, early })
       }
-      const parts = checked ? plainCheck(before, after, js`${this.m.fn.get(node)!}$own(x)`, exit) : [...before.map((p) => js`${p.head}${exit(p.fails)}`), ...after]
       if (checked) failsWith = null
       const only = kept.length === 1 ? kept[0]! : null
       const delegates = only !== null && only.transparent === true && only.setup === undefined && selfCalls.has(only.test) ? only.test : null
-      return { code: js`${joinCode(parts, js`\n`)}${ended ? js`` : js`\n${exit(TRUE)}`}`, failsWith, delegates }
+      return { parts, ended, checked, failsWith, delegates }
     }
-    const code = node.asserts ? typeDispatch(TYPES.map((_, t) => branch(t)), own, exit) : exit(TRUE)
-    return { code, testsOwn }
+    const branches = node.asserts ? TYPES.map((_, t) => branch(t)) : []
+    return { branches, testsOwn }
   }
+
+  /**
+   * The node's code as statements, leaving through `exit`; `plainObjects` and `nested` as in
+   * `plan`.
+   */
+  private body(node: Node, plainObjects: boolean, exit: Exit, nested: boolean): { code: Code; testsOwn: boolean } {
+    const own = this.record(node, null)
+    const { branches, testsOwn } = this.plan(node, plainObjects, nested)
+    if (!node.asserts) return { code: exit(TRUE), testsOwn }
+    const rendered = branches.map((b): Branch => {
+      const before: Early[] = []
+      const after: Code[] = []
+      for (const p of b.parts) {
+        const head = p.test === null ? js`` : js`${p.setup ?? js``}\nif (!(${p.test})) `
+        if (p.early) before.push({ head, fails: p.fails })
+        else after.push(js`${head}${exit(p.fails)}`)
+      }
+      const parts = b.checked ? plainCheck(before, after, js`${this.m.fn.get(node)!}$own(x)`, exit) : [...before.map((p) => js`${p.head}${exit(p.fails)}`), ...after]
+      return { code: js`${joinCode(parts, js`\n`)}${b.ended ? js`` : js`\n${exit(TRUE)}`}`, failsWith: b.failsWith, delegates: b.delegates }
+    })
+    return { code: typeDispatch(rendered, own, exit), testsOwn }
+  }
+
+  /**
+   * The node's code as one boolean expression on `x` (the plain-object form), or undefined when
+   * a step needs statements (a loop, an inlined checker).
+   */
+  private expressionBody(node: Node): Code | undefined {
+    const own = this.record(node, null)
+    const { branches } = this.plan(node, true, true)
+    const rendered: Branch[] = []
+    for (const b of branches) {
+      if (b.parts.some((p) => p.setup !== undefined)) return undefined
+      const ownForm = js`${this.m.fn.get(node)!}$own(x)`
+      const term = (p: StepPart, fails: Code): Code => (p.test === null ? fails : js`(${p.test} || ${fails})`)
+      const before = b.parts.filter((p) => p.early).map((p) => term(p, b.checked ? js`(isPlainObject(x) ? ${p.fails} : ${ownForm})` : p.fails))
+      const after = b.parts.filter((p) => !p.early).map((p) => term(p, p.fails))
+      const rest = after.length === 0 ? TRUE : joinCode(after, js` && `)
+      const terms = b.checked ? [...before, js`(prototypeClean && x.__proto__ === objectPrototype ? ${rest} : ${ownForm})`] : [...before, ...after]
+      const code = terms.length === 0 ? TRUE : terms.length === 1 ? terms[0]! : js`(${joinCode(terms, js` && `)})`
+      rendered.push({ code, failsWith: b.failsWith, delegates: b.delegates })
+    }
+    return expressionDispatch(rendered, own)
+  }
+}
+
+/** One step of a branch: its statements, its test (null: it always fails), its failure. */
+interface StepPart {
+  setup?: Code
+  test: Code | null
+  fails: Code
+  /** Before any step that applies a subschema (see `plainCheck`). */
+  early: boolean
+}
+
+/** One instance type's steps; `checked`: the plain-object form tests no own property. */
+interface BranchPlan {
+  parts: StepPart[]
+  ended: boolean
+  checked: boolean
+  failsWith: Code | null
+  delegates: Code | null
+}
+
+/** `typeDispatch` as one expression: the same tests in the same order, each branch an expression. */
+function expressionDispatch(branches: Branch[], own: Code): Code {
+  const counts = new Map<Code, number>()
+  for (const b of branches) counts.set(b.code, (counts.get(b.code) ?? 0) + 1)
+  const commonCode = [...counts].sort((a, b) => b[1] - a[1])[0]![0]
+  const common = branches.find((b) => b.code === commonCode)!
+  // Values of the common branch's types, and values JSON cannot hold (as in `typeDispatch`).
+  let out: Code
+  if (common.failsWith !== null) out = js`failAt(notJson(x) ? ${own} : ${common.failsWith}, x)`
+  else if (common.delegates !== null) out = js`(${common.delegates} || (notJson(x) ? failAt(${own}, x) : false))`
+  else out = js`(notJson(x) ? failAt(${own}, x) : ${commonCode})`
+  // The other types' tests in step-table order, built from the last: a type with nothing to test
+  // (the usual leaf, `{ "type": "string" }`) is `typeof x === 'string' || failAt(...)`.
+  for (let t = branches.length - 1; t >= 0; t--) {
+    const { code } = branches[t]!
+    if (code === commonCode) continue
+    if (t === 1) out = js`(${TYPE_TESTS[t]!} ? (x - x !== 0 ? failAt(${own}, x) : ${code}) : ${out})`
+    else out = code === TRUE ? js`(${TYPE_TESTS[t]!} || ${out})` : js`(${TYPE_TESTS[t]!} ? ${code} : ${out})`
+  }
+  return out
+}
+
+/**
+ * `code` (an expression on `x`) on the variable `y` instead: every identifier `x` outside string
+ * literals renamed. Undefined when the code holds what this scan cannot read for certain (a `/`,
+ * which may start a regular expression literal; a template literal; a block rebinding `x`).
+ */
+function rename(code: Code, y: Code): Code | undefined {
+  let out = ''
+  let from = 0
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!
+    if (c === '"' || c === "'") {
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === '\\') i++
+      continue
+    }
+    if (c === '/' || c === '`' || c === '{') return undefined
+    if (c === 'x' && !/[\w$.]/.test(code[i - 1] ?? ' ') && !/[\w$]/.test(code[i + 1] ?? ' ')) {
+      out += code.slice(from, i) + y
+      from = i + 1
+    }
+  }
+  return (out + code.slice(from)) as Code
 }
 
 /**

@@ -77,19 +77,39 @@ const SUMMARY_LENGTH = 160
 /**
  * The failed alternatives in short, for the message of a failed `anyOf`/`oneOf`: each one's first
  * issue, with its data path when it lies below `here` (`alternative 1 at /b: must be a string`).
+ * Alternatives that failed in the same words at the same place are named together (`every
+ * alternative at /b: ...`, `alternatives 0 and 2: ...`): alternatives reaching one definition
+ * through `$ref` would otherwise repeat it once each.
  */
 export function branchSummary(here: string, branches: readonly ValidationIssue[][]): string {
-  const parts: string[] = []
-  for (let i = 0; i < branches.length && i < SUMMED; i++) {
+  const said: { text: string; alternatives: number[] }[] = []
+  for (let i = 0; i < branches.length; i++) {
     const first = branches[i]![0]
     if (first === undefined) continue
     const below = first.instancePath.slice(here.length)
     const at = below === '' ? '' : ` at ${below.length > 80 ? `...${below.slice(-77)}` : below}`
-    const text = first.message.length > SUMMARY_LENGTH ? `${first.message.slice(0, SUMMARY_LENGTH - 3)}...` : first.message
-    parts.push(`alternative ${i}${at}: ${text}`)
+    const text = `${at}: ${first.message.length > SUMMARY_LENGTH ? `${first.message.slice(0, SUMMARY_LENGTH - 3)}...` : first.message}`
+    const same = said.find((s) => s.text === text)
+    if (same !== undefined) same.alternatives.push(i)
+    else said.push({ text, alternatives: [i] })
   }
-  if (branches.length > SUMMED) parts.push(`${branches.length - SUMMED} more`)
+  const parts: string[] = []
+  let named = 0
+  for (const { text, alternatives } of said) {
+    if (parts.length === SUMMED) break
+    named += alternatives.length
+    parts.push(`${alternativesWord(alternatives, branches.length)}${text}`)
+  }
+  const rest = branches.length - named
+  if (rest > 0 && said.length > SUMMED) parts.push(`${rest} more`)
   return parts.join('; ')
+}
+
+/** `alternative 2`, `alternatives 0 and 2`, `alternatives 0, 1 and 3`, `every alternative`. */
+function alternativesWord(alternatives: readonly number[], of: number): string {
+  if (alternatives.length === 1) return `alternative ${alternatives[0]}`
+  if (alternatives.length === of) return 'every alternative'
+  return `alternatives ${alternatives.slice(0, -1).join(', ')} and ${alternatives[alternatives.length - 1]}`
 }
 
 /** The message of an array longer than a tuple that forbids further items (`additionalItems`/`items` false). */
