@@ -8,7 +8,7 @@
  * finds nothing.
  */
 import { jsonEqual, isObject, joinCode, js, literal } from '../../core/index.ts'
-import type { Code, EmitContext, SchemaHandle, SchemaView } from '../../core/index.ts'
+import type { Code, EmitContext, JsonType, SchemaHandle, SchemaView } from '../../core/index.ts'
 
 /** Keywords that never make a value fail (annotations evaluated for their output only). */
 const NEVER_FAIL = new Set(['default', 'title', 'description', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'])
@@ -111,4 +111,21 @@ export function sharedTest(g: EmitContext, branches: readonly SchemaHandle[]): C
     terms.push(js`((${v} = x[${key}]) === undefined || !${g.own(name)} || ${child})`)
   }
   return terms.length === 0 ? js`true` : joinCode(terms, js` && `)
+}
+
+const KNOWN_TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'string', 'integer'])
+
+/**
+ * Whether a value of JSON type `type` can pass `branch` as far as its `type` keyword tells (a
+ * number for `integer`); true when the branch has no `type` in force or it cannot be read. The
+ * generated code of a node is written per instance type, so a branch of another type is left out
+ * there. OpenAPI 3.0's `nullable` widens `type`: such a branch is never left out.
+ */
+export function admitsType(branch: SchemaHandle, type: JsonType): boolean {
+  const view = target(branch).inspect()
+  if (!view.keywords.includes('type') || !isObject(view.schema) || 'nullable' in view.schema) return true
+  const declared = view.schema.type
+  const list = typeof declared === 'string' ? [declared] : Array.isArray(declared) ? declared : null
+  if (list === null || !list.every((t) => KNOWN_TYPES.has(t as string))) return true
+  return list.includes(type) || (type === 'number' && list.includes('integer'))
 }

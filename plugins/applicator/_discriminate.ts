@@ -13,7 +13,7 @@
  */
 import { hasOwn, isObject, joinCode, js, literal } from '../../core/index.ts'
 import type { Code, EmitBlock, EmitContext, RunContext, SchemaHandle } from '../../core/index.ts'
-import { sharedTest } from './_common.ts'
+import { admitsType, sharedTest } from './_common.ts'
 
 /** What a branch requires of one property of an object. */
 type Allowed = { values: readonly (string | number | boolean | null)[] } | { prefix: string }
@@ -91,10 +91,13 @@ export function exclusive(g: EmitContext, branches: readonly SchemaHandle[]): bo
 
 /**
  * Generated code: true when some branch passes, stopping at the first (each behind its guard).
- * From three branches on, what every branch checks alike (`sharedTest`) is tested once after
- * the first branch fails: when it fails the rest are not run.
+ * Branches whose `type` excludes the value's are left out (the code is written per instance
+ * type). From three branches on, what every branch checks alike (`sharedTest`) is tested once
+ * after the first branch fails: when it fails the rest are not run.
  */
-export function somePasses(g: EmitContext, branches: readonly SchemaHandle[]): Code {
+export function somePasses(g: EmitContext, all: readonly SchemaHandle[]): Code {
+  const branches = all.filter((b) => admitsType(b, g.type))
+  if (branches.length === 0) return js`false`
   const each = branches.map((b) => guardedBranch(g, b))
   const shared = branches.length >= 3 ? sharedTest(g, branches) : js`true`
   if (shared === 'true') return js`(${joinCode(each, js` || `)})`

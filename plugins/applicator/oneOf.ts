@@ -2,7 +2,7 @@ import { defineKeyword, got, joinCode, js } from '../../core/index.ts'
 import type { ValidationIssue } from '../../core/index.ts'
 import { branchSummary, compileSchemaArray, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
-import { sharedTest } from './_common.ts'
+import { admitsType, sharedTest } from './_common.ts'
 import { Branches, applyMeant, discriminatorOf, exclusive, guardedBranch, routeCode, routeOf, somePasses } from './_discriminate.ts'
 
 /**
@@ -55,10 +55,11 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
   },
   // Counts passing branches, stopping at the second; branches that exclude each other stop at the first.
   emit(c, g) {
-    const branches = c.handles
     const d = g.type === 'object' ? discriminatorOf(c) : null
-    if (d !== null) return routeCode(g, d, branches)
-    if (exclusive(g, branches)) return somePasses(g, branches)
+    if (d !== null) return routeCode(g, d, c.handles)
+    // A branch whose `type` excludes the value's passes no value here: it counts for nothing.
+    const branches = c.handles.filter((b) => admitsType(b, g.type))
+    if (branches.length <= 1 || exclusive(g, branches)) return somePasses(g, branches)
     const n = g.local()
     const tests = branches.map((b) => js`if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
     // What every branch checks alike, tested once the first branch has failed (see `somePasses`).

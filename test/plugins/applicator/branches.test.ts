@@ -55,6 +55,20 @@ test('anyOf and oneOf: the generated tier agrees with validate around a shared p
   assert.equal(checkEmit(oneOfKeyword, cases('oneOf')), [])
 })
 
+test('anyOf and oneOf: branches of another type are left out of the code for a value of that type', () => {
+  const scalars = [0, 1, 1.5, -2, 'a', '', true, false, null, [], [1], {}, { a: 1 }]
+  const cases = (keyword: 'anyOf' | 'oneOf'): EmitCase[] => [
+    { schema: { [keyword]: [{ type: 'string' }, { type: 'number' }] }, instances: scalars },
+    { schema: { [keyword]: [{ type: 'integer' }, { type: 'number', minimum: 1 }, { type: ['null', 'boolean'] }] }, instances: scalars },
+    { schema: { [keyword]: [{ type: 'integer' }, { type: 'string' }, { $ref: '#/$defs/n' }], $defs: { n: { type: 'null' } } }, instances: scalars },
+    { schema: { [keyword]: [{ type: 'array', items: { type: 'integer' } }, { type: 'array' }, { minimum: 1 }] }, instances: scalars },
+    { schema: { properties: { p: { [keyword]: [{ type: 'string' }, { type: 'object', required: ['a'] }] } } }, instances: scalars.map((p) => ({ p })), options: { allErrors: true } },
+    { schema: { [keyword]: [{ type: 'string', nullable: true }, { type: 'number' }] }, instances: scalars, options: { defaultDialect: 'openapi-3.0' } },
+  ]
+  assert.equal(checkEmit(anyOfKeyword, cases('anyOf')), [])
+  assert.equal(checkEmit(oneOfKeyword, cases('oneOf')), [])
+})
+
 test('sharedProperties: the same $ref target or the same JSON, not a lookalike', () => {
   const v = newJSONSchema({
     $defs: { A: { type: 'string' }, B: { type: 'string', minLength: 1 } },
