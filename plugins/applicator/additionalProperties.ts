@@ -1,7 +1,7 @@
 import { defineKeyword, excerpt, hasOwn, joinCode, js } from '../../core/index.ts'
 import type { Code, EmitContext, RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
 import { closeAhead, keysTested } from './properties.ts'
-import { compilePattern, nameTest } from './_shared.ts'
+import { compilePattern, nameTest, noUnknownKeys } from './_shared.ts'
 
 /** `additionalProperties` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Additional {
@@ -29,18 +29,9 @@ function isAdditional(a: Additional, key: string, ctx?: RunContext): boolean {
   return true
 }
 
-/**
- * Generated code: statements leaving in the returned local `true` when the object `x` has no own
- * property (with a value other than `undefined`) outside `properties` and `patternProperties`,
- * else `false`. A for-in loop: allocates nothing.
- */
+/** Generated code: `test` is true when `x` has no own property `a` forbids (see `noUnknownKeys`). */
 function noneUnknown(a: Additional, g: EmitContext): { setup: Code; test: Code } {
-  const k = g.local()
-  const ok = g.local()
-  const own = g.constant(hasOwn)
-  const known = [nameTest(g, k, a.named), ...a.patterns.map((re) => js`${g.constant(re)}.test(${k})`)].filter((t) => t !== 'false')
-  const skip = known.length === 0 ? js`` : js`if (${joinCode(known, js` || `)}) continue;`
-  return { setup: js`${ok} = true; for (${k} in x) { ${skip} if (x[${k}] === undefined || !${own}(x, ${k})) continue; ${ok} = false; break; }`, test: ok }
+  return noUnknownKeys(g, [...a.named], (k) => a.patterns.map((re) => js`${g.constant(re)}.test(${k})`))
 }
 
 /**

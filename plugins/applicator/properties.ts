@@ -1,6 +1,6 @@
 import { defineKeyword, hasOwn, joinCode, js, literal } from '../../core/index.ts'
 import type { Code, EmitBlock, EmitContext, SchemaHandle } from '../../core/index.ts'
-import { compileSchemaMap, nameTest } from './_shared.ts'
+import { compileSchemaMap, noUnknownKeys } from './_shared.ts'
 
 /**
  * `properties`: each own property named here must be valid against its schema. A property whose
@@ -71,11 +71,9 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     const closed = closedSchema.get(entries)
     if (closed !== undefined && forbidsOthers.has(closed)) {
       // An unknown key fails the node whatever the values are: found before any value is checked.
-      const k = g.local()
-      const ok = g.local()
       scanned.add(g)
-      const scan = js`${ok} = true; for (${k} in x) { if (${nameTest(g, k, entries.map(([name]) => name))}) continue; if (x[${k}] === undefined || !${g.constant(hasOwn)}(x, ${k})) continue; ${ok} = false; break; }`
-      return { setup: scan, test: js`(${ok} || ${g.failNode()}) && ${inOrder}`, transparent: true }
+      const scan = noUnknownKeys(g, entries.map(([name]) => name), () => [])
+      return { setup: scan.setup, test: js`(${scan.test} || ${g.failNode()}) && ${inOrder}`, transparent: true }
     }
     if (!keyWalk.has(entries)) return { test: inOrder, transparent: true }
     return { ...byKeys(entries, g), transparent: true }

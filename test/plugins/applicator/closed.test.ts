@@ -42,6 +42,41 @@ test('properties and additionalProperties: the generated tier agrees with valida
   assert.equal(checkEmit(additionalPropertiesKeyword, cases), [])
 })
 
+test('the key test: keys in the schema\'s order, out of it, with gaps, many names, patterns, inherited keys', () => {
+  const names = Array.from({ length: 40 }, (_, i) => `n${i}`)
+  const many = { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'integer' }])), additionalProperties: false }
+  const few = { type: 'object', properties: { '': {}, a: {}, b: {}, c: { type: 'string' }, constructor: {} }, additionalProperties: false }
+  const inherited = Object.create({ z: 1 }) as Record<string, unknown>
+  inherited.a = 1
+  const objects = [
+    { a: 1, b: 2, c: 'x' },
+    { c: 'x', b: 2, a: 1 },
+    { a: 1, c: 'x' },
+    { b: 1, '': 2, a: 3 },
+    { a: 1, b: 2, c: 'x', d: 4 },
+    { d: 4, a: 1 },
+    { a: 1, toString: 2 },
+    { constructor: 1, a: 1 },
+    { a: 1, d: undefined },
+    { a: 1, c: 2, d: 4 },
+    inherited,
+    Object.fromEntries(names.map((n, i) => [n, i])),
+    Object.fromEntries([...names].reverse().map((n, i) => [n, i])),
+    Object.fromEntries(names.filter((_, i) => i % 3 === 0).map((n, i) => [n, i])),
+    { ...Object.fromEntries(names.slice(0, 30).map((n, i) => [n, i])), n99: 1 },
+    { n1: 1, n0: 'x' },
+  ]
+  const cases: EmitCase[] = [
+    { schema: few, instances: objects },
+    { schema: many, instances: objects },
+    { schema: { ...few, patternProperties: { '^d': { type: 'integer' } } }, instances: objects },
+    { schema: { type: 'object', patternProperties: { '^n': {} }, additionalProperties: false }, instances: objects },
+    { schema: many, instances: objects, options: { allErrors: true } },
+  ]
+  assert.equal(checkEmit(propertiesKeyword, cases.slice(0, 3)), [])
+  assert.equal(checkEmit(additionalPropertiesKeyword, cases), [])
+})
+
 test('an unknown key is found before any property value is checked', () => {
   let calls = 0
   const counted = (s: string) => (calls++, s !== 'bad')
