@@ -108,7 +108,8 @@ export function sharedTest(g: EmitContext, branches: readonly SchemaHandle[]): C
     const key = literal(name)
     const child = g.apply(handle, v, key)
     if (child === 'true') continue
-    terms.push(js`((${v} = x[${key}]) === undefined || !${g.own(name)} || ${child})`)
+    const own = g.own(name)
+    terms.push(js`((${v} = x[${key}]) === undefined || ${own === 'true' ? js`` : js`!${own} || `}${child})`)
   }
   return terms.length === 0 ? js`true` : joinCode(terms, js` && `)
 }
@@ -128,4 +129,17 @@ export function admitsType(branch: SchemaHandle, type: JsonType): boolean {
   const list = typeof declared === 'string' ? [declared] : Array.isArray(declared) ? declared : null
   if (list === null || !list.every((t) => KNOWN_TYPES.has(t as string))) return true
   return list.includes(type) || (type === 'number' && list.includes('integer'))
+}
+
+/**
+ * For a branch that is a closed object (`additionalProperties: false` in force, no
+ * `patternProperties`): the names of its `properties`, the only keys an object passing it can
+ * have; otherwise undefined. A value whose keys do not fit such a branch was likely meant for
+ * another branch, and its failure there tells nothing about the shared properties.
+ */
+export function closedNames(branch: SchemaHandle): string[] | undefined {
+  const view = target(branch).inspect()
+  const schema = view.schema
+  if (!isObject(schema) || schema.additionalProperties !== false || 'patternProperties' in schema || !view.keywords.includes('additionalProperties')) return undefined
+  return isObject(schema.properties) ? Object.keys(schema.properties) : []
 }

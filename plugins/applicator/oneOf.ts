@@ -1,8 +1,8 @@
 import { defineKeyword, got, joinCode, js } from '../../core/index.ts'
 import type { ValidationIssue } from '../../core/index.ts'
-import { branchSummary, compileSchemaArray, reportBranches } from './_shared.ts'
+import { branchSummary, compileSchemaArray, noUnknownKeys, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
-import { admitsType, sharedTest } from './_common.ts'
+import { admitsType, closedNames, sharedTest } from './_common.ts'
 import { Branches, applyMeant, discriminatorOf, exclusive, guardedBranch, routeCode, routeOf, somePasses } from './_discriminate.ts'
 
 /**
@@ -64,7 +64,12 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
     const tests = branches.map((b) => js`if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
     // What every branch checks alike, tested once the first branch has failed (see `somePasses`).
     const shared = branches.length >= 3 ? sharedTest(g, branches) : js`true`
-    if (shared !== 'true') tests.splice(1, 0, js`if (${n} === 0 && !(${shared})) break;`)
+    if (shared !== 'true') {
+      const names = closedNames(branches[0]!)
+      const fit = names === undefined ? undefined : noUnknownKeys(g, names, () => [])
+      const check = fit === undefined ? js`if (!(${shared})) break;` : js`${fit.setup} if (${fit.test} && !(${shared})) break;`
+      tests.splice(1, 0, js`if (${n} === 0) { ${check} }`)
+    }
     return { setup: js`${n} = 0; do { ${joinCode(tests, js` `)} } while (false);`, test: js`${n} === 1` }
   },
   defaults: (c, _x, ctx) => fillSoleBranch(c.handles, ctx),

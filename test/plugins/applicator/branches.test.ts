@@ -87,7 +87,7 @@ test('sharedProperties: the same $ref target or the same JSON, not a lookalike',
   assert.equal(sharedProperties(branches), [])
 })
 
-test('a failing shared property is evaluated twice, not once per branch', () => {
+test('a failing shared property is evaluated twice, not once per branch; once when the keys pick the branch', () => {
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     let calls = 0
     const counted = (s: string) => (calls++, s !== 'bad')
@@ -101,6 +101,14 @@ test('a failing shared property is evaluated twice, not once per branch', () => 
     assert.is(calls, 2, keyword)
     // The valid path still passes.
     assert.is(v.isValid({ ...data, sync: { src: 'good' } }), true)
+    // A value whose keys do not fit the first (closed) branch was meant for another: the shared
+    // test is skipped, and the matching branch alone checks the property.
+    calls = 0
+    assert.is(v.isValid({ image: 'i', sync: { src: 'good' }, b: 1 }), true)
+    assert.is(calls, 1, `${keyword}, valid through branch b`)
+    calls = 0
+    assert.is(v.isValid({ image: 'i', sync: { src: 'bad' }, b: 1 }), false)
+    assert.is(calls, 1, `${keyword}, invalid through branch b`)
   }
 })
 
