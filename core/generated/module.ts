@@ -7,9 +7,11 @@
  * interpreter serves every call.
  *
  * One form: a whole compile without dynamic scope, annotations, in-place cycles or limits becomes
- * one module, a function per node calling its subschemas' functions directly, no run object, a
- * depth count only where a recursive schema moves into the data, and a record of where a failure
- * happened so its issues can be explained by the interpreter from there alone. Other compiles
+ * one module, a function per node calling its subschemas' functions directly (a subschema used
+ * at one place only, off any recursion, written into its parent's function instead: see
+ * `NodeWriter.apply`), no run object, a depth count only where a recursive schema moves into the
+ * data, and a record of where a failure happened so its issues can be explained by the
+ * interpreter from there alone. Other compiles
  * stay with the interpreter.
  */
 import type { GeneratedCheck } from '../accelerator.ts'

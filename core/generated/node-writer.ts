@@ -41,6 +41,9 @@ export class FailureRecord {
 type Exit = (value: Code) => Code
 const RETURN: Exit = (value) => js`return ${value};`
 
+/** The order the type branches' code is written in (step-table indexes). */
+const WRITE_ORDER = [5, 4, 0, 1, 2, 3]
+
 /** Tests selecting one instance type, by step-table index. */
 const TYPE_TESTS: readonly Code[] = [
   js`typeof x === 'string'`,
@@ -165,11 +168,14 @@ export class NodeWriter {
   readonly ownNames = new Set<string>()
   private readonly records = new Map<Node, Map<Step | null, { name: Code; record: FailureRecord }>>()
   /**
-   * Nodes whose code is placed in some function's code, and that function (a count per function
-   * written): a node is placed in one function only, though in each instance type's branch of it.
+   * Nodes whose code is placed in some function's code: once only (a node's code is not
+   * repeated per instance type's branch, which would multiply at every level).
    */
-  private placed = new Map<Node, number>()
-  private current = 0
+  private placed = new Set<Node>()
+  /** Whether a node's code needs statements, or cannot be placed otherwise (see `statements`). */
+  private readonly unplaceable = new Map<Node, boolean>()
+  /** While true, `apply` writes calls only (a node's own steps are being looked at). */
+  private probing = false
   /** Characters of placed subschema code the function being written may still take. */
   private budget = FUNCTION_BUDGET
   constructor(private readonly m: ModuleFacts) {}
@@ -204,7 +210,29 @@ export class NodeWriter {
   apply(h: SchemaHandle, value: Code, seg?: Code): Code {
     const target = (h as Handle).node
     if (!target.asserts) return TRUE
-    return this.segment(this.expression(target, value) ?? js`${this.m.fn.get(target)!}(${value})`, seg)
+    const placed = this.probing ? undefined : this.expression(target, value)
+    return this.segment(placed ?? js`${this.m.fn.get(target)!}(${value})`, seg)
+  }
+
+  /**
+   * Whether `node`'s own steps need statements (a loop, an inlined checker), found once per node
+   * by writing its steps with every subschema a call, and what it wrote given back.
+   */
+  private statements(node: Node): boolean {
+    let known = this.unplaceable.get(node)
+    if (known === undefined) {
+      const src = this.m.src
+      const mark = src.locals.length
+      this.probing = true
+      try {
+        known = this.plan(node, true, true).branches.some((b) => b.parts.some((p) => p.setup !== undefined))
+      } finally {
+        this.probing = false
+        src.locals.length = mark
+      }
+      this.unplaceable.set(node, known)
+    }
+    return known
   }
 
   /**
@@ -213,24 +241,30 @@ export class NodeWriter {
    * parent with many children cannot have inlined (the optimizer's budget is spent after a few),
    * each repeating the type test and the failure bookkeeping. It records failures exactly as its
    * function does (same records, same path segments), so `failure()` names the same node and
-   * step. Undefined (nothing taken) when the node has statements, would pass the function's size
-   * budget, or its code cannot be moved onto another variable.
+   * step. Undefined (nothing taken) when the node has statements, the function's budget is spent
+   * (the placement that spends it may pass it by its own code: subschemas under it become calls
+   * once it is spent), or its code cannot be moved onto another variable.
+   *
+   * An attempt that fails after writing code is remembered, so no node's code is written twice
+   * in vain: retrying at every level and in every type's branch would cost exponential time in
+   * the depth of a schema.
    */
   private expression(target: Node, value: Code): Code | undefined {
-    const at = this.placed.get(target)
-    if (this.m.recursive.has(target) || this.m.incoming.get(target) !== 1 || (at !== undefined && at !== this.current)) return undefined
+    if (this.m.recursive.has(target) || this.m.incoming.get(target) !== 1 || this.placed.has(target)) return undefined
+    if (this.budget <= 0 || this.statements(target)) return undefined
     const src = this.m.src
     const mark = src.locals.length
-    const placed = new Map(this.placed)
+    const placed = new Set(this.placed)
     const budget = this.budget
-    this.placed.set(target, this.current)
+    this.placed.add(target)
     // The value is evaluated once: a variable stands for itself, anything else (an assignment
     // `(t0 = x["a"])`, an item `x[0]`) is bound to a local first.
     const direct = IDENTIFIER.test(value)
     const y = direct ? value : src.local()
     const code = this.expressionBody(target)
     const moved = code === undefined ? undefined : y === 'x' ? code : rename(code, y)
-    if (moved === undefined || moved.length > budget) {
+    if (moved === undefined) {
+      this.unplaceable.set(target, true)
       src.locals.length = mark
       this.placed = placed
       this.budget = budget
@@ -252,7 +286,7 @@ export class NodeWriter {
     if (!target.asserts || nested || this.m.recursive.has(target) || this.m.incoming.get(target) !== 1 || this.placed.has(target)) return call
     const src = this.m.src
     const mark = src.locals.length
-    const placed = new Map(this.placed)
+    const placed = new Set(this.placed)
     const budget = this.budget
     const answer = src.local()
     const item = src.local()
@@ -268,7 +302,7 @@ export class NodeWriter {
       this.budget = budget
       return call
     }
-    this.placed.set(target, this.current)
+    this.placed.add(target)
     const declared = joinCode(locals.map((n) => js`, ${n}`), js``)
     return { setup: js`${item} = ${value}; ${label}: { let x = ${item}${declared};\n${code}\n}`, test: this.segment(answer, seg) }
   }
@@ -279,7 +313,6 @@ export class NodeWriter {
     const name = this.m.fn.get(node)!
     const fn = (plainObjects: boolean): { code: Code; testsOwn: boolean } => {
       this.budget = FUNCTION_BUDGET
-      this.current++
       const outer = src.enter('')
       const made = this.body(node, plainObjects, RETURN, false)
       const locals = src.leave(outer)
@@ -365,7 +398,10 @@ function ${name}_(x) { ${plain.code} }${tested}`
       const delegates = only !== null && only.transparent === true && only.setup === undefined && selfCalls.has(only.test) ? only.test : null
       return { parts, ended, checked, failsWith, delegates }
     }
-    const branches = node.asserts ? TYPES.map((_, t) => branch(t)) : []
+    // Objects' and arrays' code first: a subschema is placed in the first branch applying it, and
+    // the usual schema applying subschemas to any type (an `anyOf` without `type`) gets objects.
+    const branches: BranchPlan[] = []
+    if (node.asserts) for (const t of WRITE_ORDER) branches[t] = branch(t)
     return { branches, testsOwn }
   }
 

@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { newJSONSchema } from '../../../index.ts'
+import { createKernel, defineKeyword, js, newJSONSchema } from '../../../index.ts'
 
 type Compiled = ReturnType<typeof newJSONSchema> & {
   generated: { check(x: unknown): boolean; failure(): { pointer: string; step: { keyword?: string } | null; instance: unknown } | null } | null
@@ -64,7 +64,7 @@ const tree = {
       properties: { name: { type: 'string' }, age: { type: 'integer' }, tags: { type: 'string', pattern: '^t' } },
     },
     note: { type: ['string', 'null'] },
-    size: { anyOf: [{ type: 'integer' }, { type: 'string', minLength: 2 }] },
+    size: { type: 'string', anyOf: [{ maxLength: 1 }, { type: 'string', minLength: 3 }] },
   },
 }
 
@@ -97,7 +97,8 @@ test('a failure in placed code is explained as the interpreter explains it, at t
     [{ id: 'a', owner: { name: 'n', tags: 'x' } }, '/owner/tags', 'pattern'],
     [{ id: 'a', owner: Object.assign(Object.create(null), { name: 2 }) }, '/owner/name', 'type'],
     [{ id: 'a', note: 1 }, '/note', 'type'],
-    [{ id: 'a', size: 'a' }, '/size', 'anyOf'],
+    [{ id: 'a', size: 'ab' }, '/size', 'anyOf'],
+    [{ id: 'a', size: 2 }, '/size', 'type'],
     [{ id: 'a', size: () => 1 }, '/size', ''],
   ]
   for (const [data, pointer, keyword] of cases) {
@@ -111,7 +112,7 @@ test('a failure in placed code is explained as the interpreter explains it, at t
     assert.equal(v.validate(data)?.errors, interpreted.validate(data)?.errors, JSON.stringify(data))
     assert.ok(v.validate(data) !== null)
   }
-  for (const data of [{ id: 'a' }, { id: 'a', kind: 'x', x: 'x', owner: { name: 'n', age: 3, tags: 'tt' }, note: null, size: 'ab' }]) {
+  for (const data of [{ id: 'a' }, { id: 'a', kind: 'x', x: 'x', owner: { name: 'n', age: 3, tags: 'tt' }, note: null, size: 'abc' }]) {
     assert.is(v.generated!.check(data), true, JSON.stringify(data))
     assert.is(v.validate(data), null)
   }
@@ -155,6 +156,29 @@ test('a function takes placed code up to its budget: a very wide object still ca
   assert.is(v.validate(data), null)
   data.p599 = ''
   assert.equal(v.validate(data)?.errors.map((e) => e.instancePath), ['/p599'])
+})
+
+test('each node is written a bounded number of times: placement is not retried at every level and type', () => {
+  // Nodes without a type apply their subschema in every type's branch, and each has a step that
+  // needs statements (the key walk of additionalProperties: false), so it cannot be placed.
+  let emits = 0
+  const counted = defineKeyword<true, true>({
+    keyword: 'counted',
+    vocabulary: 'example',
+    compile: () => true,
+    validate: () => true,
+    emit: () => (emits++, js`true`),
+  })
+  const depth = 6
+  let schema: Record<string, unknown> = { counted: true, type: 'string' }
+  for (let i = 0; i < depth; i++) schema = { counted: true, anyOf: [schema], additionalProperties: false }
+  const v = createKernel({ plugins: [counted] }).newJSONSchema(schema, { codegenThreshold: 0 }) as Compiled
+  assert.ok(v.generated !== null)
+  assert.is(v.validate('s'), null)
+  assert.ok(v.validate(1) !== null)
+  // Six branches per node, a few writes each (its function, its own-testing form, one look at its
+  // steps, one placement): linear in the depth, where retrying would be 6^depth.
+  assert.ok(emits <= 40 * (depth + 1), `${emits} emits for ${depth + 1} nodes`)
 })
 
 test.run()
