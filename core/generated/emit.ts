@@ -76,6 +76,12 @@ export interface EmitContext {
    */
   fail(): Code
   /**
+   * An expression that is `false` and records the whole node as where the check failed (explained
+   * by evaluating the node's steps in order): for a step that finds, ahead of its turn, that a
+   * later step of the node must fail.
+   */
+  failNode(): Code
+  /**
    * A pure checker function written into the code as statements (its parameters bound to
    * `args`), or undefined when it cannot be (free variables, nested functions: call it through
    * `g.constant(fn)` then). Saves a call per value.

@@ -357,6 +357,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
         inspect,
         inline: (f, args) => inline(f, args, () => src.local()),
         fail: () => js`failAt(${this.record(node, step)}, x)`,
+        failNode: () => js`failAt(${this.record(node, null)}, x)`,
         own: (key) => {
           if (key in Object.prototype || !plainObjects) return js`${this.m.hop}(x, ${literal(key)})`
           this.ownNames.add(key)

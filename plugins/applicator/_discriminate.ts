@@ -13,6 +13,8 @@
  */
 import { hasOwn, isObject, joinCode, js, literal } from '../../core/index.ts'
 import type { Code, EmitBlock, EmitContext, RunContext, SchemaHandle } from '../../core/index.ts'
+import { admitsType, closedNames, sharedTest } from './_common.ts'
+import { noUnknownKeys } from './_shared.ts'
 
 /** What a branch requires of one property of an object. */
 type Allowed = { values: readonly (string | number | boolean | null)[] } | { prefix: string }
@@ -88,9 +90,25 @@ export function exclusive(g: EmitContext, branches: readonly SchemaHandle[]): bo
   return true
 }
 
-/** Generated code: true when some branch passes, stopping at the first (each behind its guard). */
-export function somePasses(g: EmitContext, branches: readonly SchemaHandle[]): Code {
-  return js`(${joinCode(branches.map((b) => guardedBranch(g, b)), js` || `)})`
+/**
+ * Generated code: true when some branch passes, stopping at the first (each behind its guard).
+ * Branches whose `type` excludes the value's are left out (the code is written per instance
+ * type). From three branches on, what every branch checks alike (`sharedTest`) is tested once
+ * after the first branch fails (unless it is a closed object the value's keys do not fit: the
+ * value was meant for another branch): when it fails the rest are not run.
+ */
+export function somePasses(g: EmitContext, all: readonly SchemaHandle[]): Code | EmitBlock {
+  const branches = all.filter((b) => admitsType(b, g.type))
+  if (branches.length === 0) return js`false`
+  const each = branches.map((b) => guardedBranch(g, b))
+  const shared = branches.length >= 3 ? sharedTest(g, branches) : js`true`
+  if (shared === 'true') return js`(${joinCode(each, js` || `)})`
+  const rest = joinCode(each.slice(1), js` || `)
+  const names = closedNames(branches[0]!)
+  if (names === undefined) return js`(${each[0]!} || (${shared} && (${rest})))`
+  const ok = g.local()
+  const fit = noUnknownKeys(g, names, () => [])
+  return { setup: js`${ok} = ${each[0]!}; if (!${ok}) { ${fit.setup} ${ok} = (!${fit.test} || ${shared}) && (${rest}); }`, test: ok }
 }
 
 /**

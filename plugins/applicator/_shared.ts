@@ -1,4 +1,4 @@
-import { count, joinCode, js, literal } from '../../core/index.ts'
+import { count, hasOwn, joinCode, js, literal } from '../../core/index.ts'
 import type { Code, CompileContext, EmitBlock, EmitContext, RegexMatcher, RunContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
 
 /** Compiles an array of subschemas (`allOf`, `anyOf`, `oneOf`, `prefixItems`); fails unless a non-empty array. */
@@ -147,4 +147,20 @@ export function nameTest(g: EmitContext, key: Code, names: Iterable<string>): Co
   if (list.length === 0) return js`false`
   if (list.length > 32) return js`${g.constant(new Set(list))}.has(${key})`
   return js`(${joinCode(list.map((n) => js`${key} === ${literal(n)}`), js` || `)})`
+}
+
+/**
+ * Generated code: statements leaving in the returned local `true` when the object `x` has no own
+ * property (with a value other than `undefined`) outside `names` and the patterns' matches
+ * (`matches`: expressions on the key), else `false`. A for-in loop (see `nameTest`): allocates
+ * nothing; inherited keys are skipped by the own-property test.
+ */
+export function noUnknownKeys(g: EmitContext, names: readonly string[], matches: (key: Code) => Code[]): { setup: Code; test: Code } {
+  const k = g.local()
+  const ok = g.local()
+  const own = g.constant(hasOwn)
+  const patterns = matches(k)
+  const other = patterns.length === 0 ? js`` : js`if (${joinCode(patterns, js` || `)}) continue;`
+  const named = names.length === 0 ? js`` : js`if (${nameTest(g, k, names)}) continue;`
+  return { setup: js`${ok} = true; for (${k} in x) { ${named} ${other} if (x[${k}] === undefined || !${own}(x, ${k})) continue; ${ok} = false; break; }`, test: ok }
 }

@@ -1,6 +1,7 @@
 import { defineKeyword, excerpt, hasOwn, joinCode, js } from '../../core/index.ts'
-import type { RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
-import { compilePattern, nameTest } from './_shared.ts'
+import type { Code, EmitContext, RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
+import { closeAhead, keysTested } from './properties.ts'
+import { compilePattern, nameTest, noUnknownKeys } from './_shared.ts'
 
 /** `additionalProperties` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Additional {
@@ -28,6 +29,11 @@ function isAdditional(a: Additional, key: string, ctx?: RunContext): boolean {
   return true
 }
 
+/** Generated code: `test` is true when `x` has no own property `a` forbids (see `noUnknownKeys`). */
+function noneUnknown(a: Additional, g: EmitContext): { setup: Code; test: Code } {
+  return noUnknownKeys(g, [...a.named], (k) => a.patterns.map((re) => js`${g.constant(re)}.test(${k})`))
+}
+
 /**
  * `additionalProperties`: own properties not matched by sibling `properties` or
  * `patternProperties` must be valid against this schema (`false`: must not exist).
@@ -42,12 +48,14 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
   compile(value, ctx) {
     const properties = ctx.schema.properties
     const patterns = ctx.schema.patternProperties
-    return new Additional(
+    const a = new Additional(
       ctx.subschema(),
       new Set(typeof properties === 'object' && properties !== null ? Object.keys(properties) : []),
       typeof patterns === 'object' && patterns !== null ? Object.keys(patterns).map((p) => compilePattern(p, ctx)) : NO_PATTERNS,
       value === false,
     )
+    if (a.forbidden) closeAhead(ctx.schema)
+    return a
   },
   mustHold: (a, segment) => (typeof segment === 'string' && isAdditional(a, segment) ? [a.handle] : []),
   // A key is never taken away: a forbidden one is final as soon as its name has arrived.
@@ -78,13 +86,15 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
   },
   // A for-in loop allocates nothing; inherited keys are skipped by the own-property test.
   emit(a, g) {
+    // The sibling `properties` step, earlier in this node's code, failed on any unknown key.
+    if (a.forbidden && a.patterns.length === 0 && keysTested(g)) return js`true`
+    if (a.forbidden) return noneUnknown(a, g)
     const k = g.local()
     const ok = g.local()
     const own = g.constant(hasOwn)
     const known = [nameTest(g, k, a.named), ...a.patterns.map((re) => js`${g.constant(re)}.test(${k})`)].filter((t) => t !== 'false')
     const skip = known.length === 0 ? js`` : js`if (${joinCode(known, js` || `)}) continue;`
     const present = js`if (x[${k}] === undefined || !${own}(x, ${k})) continue;`
-    if (a.forbidden) return { setup: js`${ok} = true; for (${k} in x) { ${skip} ${present} ${ok} = false; break; }`, test: ok }
     const child = g.applyEach(a.handle, js`x[${k}]`, k)
     if (child.test === 'true') return js`true`
     return { setup: js`${ok} = true; for (${k} in x) { ${skip} ${present} ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`, test: ok, transparent: true }

@@ -1,7 +1,8 @@
 import { defineKeyword, got, joinCode, js } from '../../core/index.ts'
 import type { ValidationIssue } from '../../core/index.ts'
-import { branchSummary, compileSchemaArray, reportBranches } from './_shared.ts'
+import { branchSummary, compileSchemaArray, noUnknownKeys, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
+import { admitsType, closedNames, sharedTest } from './_common.ts'
 import { Branches, applyMeant, discriminatorOf, exclusive, guardedBranch, routeCode, routeOf, somePasses } from './_discriminate.ts'
 
 /**
@@ -54,12 +55,21 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
   },
   // Counts passing branches, stopping at the second; branches that exclude each other stop at the first.
   emit(c, g) {
-    const branches = c.handles
     const d = g.type === 'object' ? discriminatorOf(c) : null
-    if (d !== null) return routeCode(g, d, branches)
-    if (exclusive(g, branches)) return somePasses(g, branches)
+    if (d !== null) return routeCode(g, d, c.handles)
+    // A branch whose `type` excludes the value's passes no value here: it counts for nothing.
+    const branches = c.handles.filter((b) => admitsType(b, g.type))
+    if (branches.length <= 1 || exclusive(g, branches)) return somePasses(g, branches)
     const n = g.local()
     const tests = branches.map((b) => js`if (${guardedBranch(g, b)} && ++${n} > 1) break;`)
+    // What every branch checks alike, tested once the first branch has failed (see `somePasses`).
+    const shared = branches.length >= 3 ? sharedTest(g, branches) : js`true`
+    if (shared !== 'true') {
+      const names = closedNames(branches[0]!)
+      const fit = names === undefined ? undefined : noUnknownKeys(g, names, () => [])
+      const check = fit === undefined ? js`if (!(${shared})) break;` : js`${fit.setup} if (${fit.test} && !(${shared})) break;`
+      tests.splice(1, 0, js`if (${n} === 0) { ${check} }`)
+    }
     return { setup: js`${n} = 0; do { ${joinCode(tests, js` `)} } while (false);`, test: js`${n} === 1` }
   },
   defaults: (c, _x, ctx) => fillSoleBranch(c.handles, ctx),

@@ -1,6 +1,6 @@
 import { defineKeyword, hasOwn, joinCode, js, literal } from '../../core/index.ts'
 import type { Code, EmitBlock, EmitContext, SchemaHandle } from '../../core/index.ts'
-import { compileSchemaMap } from './_shared.ts'
+import { compileSchemaMap, noUnknownKeys } from './_shared.ts'
 
 /**
  * `properties`: each own property named here must be valid against its schema. A property whose
@@ -15,6 +15,8 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   instanceTypes: ['object'],
   compile(value, ctx) {
     const entries = compileSchemaMap(value, ctx)
+    // A closed object: the generated step may test the keys first (see `closedAhead`).
+    if (ctx.schema.additionalProperties === false && !hasOwn(ctx.schema, 'patternProperties')) closedSchema.set(entries, ctx.schema)
     // Whether objects fill most names or few cannot be told from the schema (a configuration
     // document fills most of an open 50-name `properties`), so the generated check reads the
     // names in order unless the compile knows its objects hold few of them: a meta-schema check,
@@ -66,6 +68,13 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
       terms.push(js`((${v} = x[${key}]) === undefined || ${own === 'true' ? js`` : js`!${own} || `}${child})`)
     }
     const inOrder = terms.length === 0 ? js`true` : joinCode(terms, js` && `)
+    const closed = closedSchema.get(entries)
+    if (closed !== undefined && forbidsOthers.has(closed)) {
+      // An unknown key fails the node whatever the values are: found before any value is checked.
+      scanned.add(g)
+      const scan = noUnknownKeys(g, entries.map(([name]) => name), () => [])
+      return { setup: scan.setup, test: js`(${scan.test} || ${g.failNode()}) && ${inOrder}`, transparent: true }
+    }
     if (!keyWalk.has(entries)) return { test: inOrder, transparent: true }
     return { ...byKeys(entries, g), transparent: true }
   },
@@ -74,6 +83,32 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     for (const [name, handle] of entries) ctx.fill(handle, x, name)
   },
 })
+
+/**
+ * `properties` of a schema with `additionalProperties: false` (and no `patternProperties`): the
+ * generated step tests the object's keys before any value when that keyword compiled for the
+ * same schema (`closeAhead`), so that an object with an unknown key is rejected without
+ * evaluating its properties. A failure there records the whole node, which the interpreter then
+ * explains in the schema's order: the issues are unchanged.
+ */
+const closedSchema = new WeakMap<[string, SchemaHandle][], object>()
+/** Schemas whose `additionalProperties: false` has compiled (the keyword is in force there). */
+const forbidsOthers = new WeakSet<object>()
+/** Node bodies (their emit context) in which `properties` has tested the keys. */
+const scanned = new WeakSet<EmitContext>()
+
+/** Called by `additionalProperties: false` as it compiles for `schema`. */
+export function closeAhead(schema: object): void {
+  forbidsOthers.add(schema)
+}
+
+/**
+ * Whether `properties` has tested the keys earlier in the node body `g` is writing: an
+ * `additionalProperties: false` without patterns then needs no code of its own.
+ */
+export function keysTested(g: EmitContext): boolean {
+  return scanned.has(g)
+}
 
 /** From this many names on, an open `properties` under a key-walk compile walks the keys (see `compile`). */
 const KEY_WALK_FROM = 8
