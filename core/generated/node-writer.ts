@@ -158,7 +158,7 @@ const INLINE_FLOOR = 400
  * Characters of subschema code placed as expressions into one function: past it, children stay
  * calls, so a function stays within what the optimizer compiles.
  */
-const FUNCTION_BUDGET = 12_000
+const FUNCTION_BUDGET = 80_000
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
