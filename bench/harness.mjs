@@ -600,8 +600,11 @@ console.log(text)
 if (ONLY === undefined) {
   const out = new URL(QUICK ? './RESULTS.quick.md' : './RESULTS.md', import.meta.url)
   // The real-world section is bench/realworld.mjs's: kept as it last wrote it.
-  const kept = existsSync(out) ? /<!-- realworld:start[\s\S]*?<!-- realworld:end -->/.exec(readFileSync(out, 'utf8')) : null
-  writeFileSync(out, kept === null ? text : `${text.trimEnd()}\n\n${kept[0]}\n`)
+  // Sections written by hand (between `<!-- kept:start -->` and `<!-- kept:end -->`) and by
+  // bench/realworld.mjs are carried over as they are.
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : ''
+  const kept = [/<!-- kept:start -->[\s\S]*?<!-- kept:end -->/.exec(old), /<!-- realworld:start[\s\S]*?<!-- realworld:end -->/.exec(old)].filter((m) => m !== null).map((m) => m[0])
+  writeFileSync(out, [text.trimEnd(), ...kept].join('\n\n') + '\n')
   log(`wrote ${fileURLToPath(out)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`)
 }
 if (sink === -1) console.log('')
