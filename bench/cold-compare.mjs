@@ -8,9 +8,9 @@
 //   node --expose-gc bench/cold-compare.mjs <before dist dir> <after dist dir> [passes] [R]
 //
 // Run it with the same directory copied twice (A/A) to see the noise.
-import { readFileSync, readdirSync } from 'node:fs'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
+import { readSample, unseenCopy } from './realworld-sample.mjs'
 
 const [before, after] = process.argv.slice(2, 4)
 if (after === undefined) {
@@ -28,22 +28,10 @@ for (const dir of [before, after]) {
   await import(url('linear-regex.js'))
   builds.push(m.newJSONSchema)
 }
-const corpus = fileURLToPath(new URL('../../shared/corpus/maskbench/', import.meta.url))
-const sample = readdirSync(corpus)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => JSON.parse(readFileSync(corpus + f, 'utf8')))
-  .filter((d) => Array.isArray(d.tests) && d.tests.some((t) => t.valid === true))
-  .filter((_, i) => i % 12 === 0)
-  .map((d) => ({ schema: d.schema, data: d.tests.find((t) => t.valid).data }))
+const sample = readSample().sample.map(({ doc }) => ({ schema: doc.schema, data: doc.tests.find((t) => t.valid).data }))
 
-let nonce = 0
 let sink = 0
-const fresh = (schema) => {
-  const copy = structuredClone(schema)
-  if (typeof copy === 'object' && copy !== null && !Array.isArray(copy)) copy.$comment = `cold copy ${nonce++}`
-  return copy
-}
+const fresh = unseenCopy
 for (let pass = 0; pass < passes; pass++) {
   const sums = [0, 0]
   let logSum = 0

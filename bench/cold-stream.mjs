@@ -10,9 +10,8 @@
 // the median kept), the geometric mean of best peer / schemavet per pass and each library's total.
 // --alone: schemavet only, 3 copies per schema, the total per pass (for `node --cpu-prof`).
 // Reads dist/ (run `npm run build` first).
-import { readFileSync, readdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { dialectOf, libraries } from './realworld-libs.mjs'
+import { readSample, unseenCopy } from './realworld-sample.mjs'
 
 const args = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -23,24 +22,12 @@ const limit = option('--limit', 200)
 const passes = option('--passes', 3)
 const alone = args.includes('--alone')
 
-const dir = fileURLToPath(new URL('../../shared/corpus/maskbench/', import.meta.url))
-const sample = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((file) => ({ file, doc: JSON.parse(readFileSync(dir + file, 'utf8')) }))
-  .filter(({ doc }) => Array.isArray(doc.tests) && doc.tests.some((t) => t.valid === true))
-  .filter((_, i) => i % 12 === 0)
-  .slice(0, limit)
+const sample = readSample()
+  .sample.slice(0, limit)
   .map(({ file, doc }) => ({ file, schema: doc.schema, data: doc.tests.find((t) => t.valid).data, dialect: dialectOf(doc.schema) }))
 
-let nonce = 0
 let sink = 0
-/** A deep copy with a root `$comment` no earlier copy had (caches keyed by text or object miss). */
-function fresh(schema) {
-  const copy = structuredClone(schema)
-  if (typeof copy === 'object' && copy !== null && !Array.isArray(copy)) copy.$comment = `cold copy ${nonce++}`
-  return copy
-}
+const fresh = unseenCopy
 
 const used = alone ? libraries.filter((l) => l.name === 'schemavet') : libraries
 // A library is timed on a schema only where it answers the valid instance correctly.

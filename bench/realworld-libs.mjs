@@ -56,21 +56,8 @@ function ajvFor(dialect) {
 }
 const cfDraft = { 'draft-04': '4', 'draft-06': '7', 'draft-07': '7', '2019-09': '2019-09', '2020-12': '2020-12' }
 
-let copies = 0
-/**
- * A deep copy of `schema` that no library has seen: its root `$comment` names a fresh number, so
- * a cache keyed by the schema's text (ata-validator keeps one per process) or by the object
- * misses, as it does for a new tool's schema. Only an annotation changes (`$comment` is unknown
- * before draft-07, and every library here allows unknown keywords).
- */
-export function unseenCopy(schema) {
-  const copy = structuredClone(schema)
-  if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) return copy
-  const mark = `cold copy ${++copies}`
-  if (copy.$comment === undefined) copy.$comment = mark
-  else if (typeof copy.$comment === 'string') copy.$comment += ` (${mark})`
-  return copy
-}
+// Cold copies: bench/realworld-sample.mjs (shared with the cold-stream scripts).
+export { unseenCopy } from './realworld-sample.mjs'
 
 // compile(schema, dialect) -> (data) => boolean; release(schema) forgets what compile kept.
 export const libraries = [

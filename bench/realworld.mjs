@@ -37,10 +37,11 @@
 // each library is warmed until two consecutive slices agree within 10% (at most 300 ms): a
 // large schema's code is tiered up and optimized, by V8 on a loaded machine too, before it is
 // timed, for every library alike.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 // The libraries (schemavet from dist/ first, then the peers), as bench/realworld-one.mjs uses them too.
-import { dialectOf, libraries, peers, unseenCopy } from './realworld-libs.mjs'
+import { dialectOf, libraries, peers } from './realworld-libs.mjs'
+import { EVERY, readSample, unseenCopy } from './realworld-sample.mjs'
 
 const QUICK = process.env.BENCH_QUICK === '1'
 /** The short timing over the whole sample (the timing of the first runs). */
@@ -59,7 +60,6 @@ const SUBSET = { only: arg('only', 'regex'), limit: arg('limit', 'count') }
 const LENIENT_INVALID = process.argv.includes('--lenient-invalid')
 const STRICT_INVALID = !LENIENT_INVALID
 const TIMING = { warmMs: arg('warm', 'count'), sliceMs: arg('slice', 'count'), rounds: arg('rounds', 'count') }
-const EVERY = 12
 // `stable`: the warm-up ends once two consecutive slices agree within 10%, or after warmMs.
 const cfg = QUICK
   ? { rounds: 3, sliceMs: 2, warmMs: 5, stable: false, cold: 3, stride: 10 }
@@ -69,25 +69,21 @@ const cfg = QUICK
 for (const [k, v] of Object.entries(TIMING)) if (v !== undefined) cfg[k] = v
 /** The default run over the whole sample: the only one that writes bench/RESULTS.md and the JSON. */
 const PARTIAL = Object.values(SUBSET).some((v) => v !== undefined) || Object.values(TIMING).some((v) => v !== undefined) || LENIENT_INVALID || SHORT || process.env.BENCH_FILES !== undefined
-const dir = new URL('../../shared/corpus/maskbench/', import.meta.url)
-if (!existsSync(dir)) {
-  console.error(`no corpus at ${dir.pathname}: the real-world suite needs ../shared/corpus beside the project`)
-  process.exit(1)
-}
 const started = performance.now()
 const log = (...a) => console.error(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s]`, ...a)
 
 // ── the sample ───────────────────────────────────────────────────────────────────────────────
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
-const withValid = []
-for (const f of files) {
-  const doc = JSON.parse(readFileSync(new URL(f, dir), 'utf8'))
-  if (Array.isArray(doc.tests) && doc.tests.some((t) => t.valid === true)) withValid.push({ file: f, doc })
+let read
+try {
+  read = readSample()
+} catch (e) {
+  console.error(e.message)
+  process.exit(1)
 }
+const { files, withValid } = read
 // BENCH_FILES=a.json,b.json: those files only (a diagnostic, not written).
 const ONLY = process.env.BENCH_FILES?.split(',')
-const sample = withValid
-  .filter((_, i) => i % EVERY === 0)
+const sample = read.sample
   .filter((_, i) => i % cfg.stride === 0)
   .filter((e) => ONLY === undefined || ONLY.includes(e.file))
   .filter((e) => SUBSET.only === undefined || SUBSET.only.test(e.file))

@@ -37,15 +37,7 @@ function evalFree<H>(hook: H, kind: Kind): H {
     // A bail hook with several taps and no interceptor (a keyword defined per dialect: each tap
     // declines the dialects it is not for): a loop with the hook's own arity, no argument array.
     if (interceptors.length === 0 && kind === 'bail' && options.args.length <= 2) {
-      if (options.args.length === 1) {
-        return (a: unknown) => {
-          for (let k = 0; k < fns.length; k++) {
-            const result = fns[k]!(a)
-            if (result !== undefined) return result
-          }
-          return undefined
-        }
-      }
+      // A one-argument tap ignores the second (undefined) argument.
       return (a: unknown, b: unknown) => {
         for (let k = 0; k < fns.length; k++) {
           const result = fns[k]!(a, b)

@@ -42,7 +42,7 @@ export class MetaSchemaCheck {
    * (see `flattenVocabularies`), or null. It answers valid or not only: a schema it refuses goes
    * through the meta-schema itself, which explains each problem.
    */
-  private flatFor(uri: string, options: ResolvedOptions, metaOptions: () => ResolvedOptions): JSONSchemaValidator | null {
+  private flatFor(uri: string, metaOptions: () => ResolvedOptions): JSONSchemaValidator | null {
     let flat = this.flats.get(uri)
     if (flat === undefined) {
       const doc = flattenVocabularies(this.host.env.registry.get(uri), this.host.env.registry)
@@ -69,7 +69,7 @@ export class MetaSchemaCheck {
     // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
     const metaOptions = () => ({ ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true, keyWalk: true })
     // Most schemas are valid: the one-document check answers them; the meta-schema explains the rest.
-    if (registered && this.flatFor(uri, options, metaOptions)?.isValid(schema) === true) return
+    if (registered && this.flatFor(uri, metaOptions)?.isValid(schema) === true) return
     let validator = registered ? this.validators.get(uri) : undefined
     if (validator === undefined) {
       if (!registered && options.schemas[uri] === undefined && options.schemas[uri + '#'] === undefined) {
