@@ -323,10 +323,10 @@ export class Compilation {
       // Indexing since then may have found a second schema with the URI or anchor: as uncached.
       const { uri, fragment, resource } = known
       if (this.index.ambiguous.has(uri)) {
-        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": two schemas have the $id "${uri}"` })
+        throw unresolved(ref, at, `two schemas have the $id "${uri}"`)
       }
       if (resource.ambiguousAnchors?.has(fragment) && !(fragment === '' || fragment.startsWith('/'))) {
-        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"` })
+        throw unresolved(ref, at, `two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"`)
       }
       return { node: this.nodeFor(known.target, known.location), fragment, resource }
     }
@@ -339,10 +339,10 @@ export class Compilation {
     }
     const resource = this.resourceFor(uri)
     if (resource === undefined) {
-      throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": no schema with URI "${uri}" (register it through the "schemas" option)` })
+      throw unresolved(ref, at, `no schema with URI "${uri}" (register it through the "schemas" option)`)
     }
     if (this.index.ambiguous.has(uri)) {
-      throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": two schemas have the $id "${uri}"` })
+      throw unresolved(ref, at, `two schemas have the $id "${uri}"`)
     }
     let target: unknown
     let location: Location
@@ -351,19 +351,19 @@ export class Compilation {
       try {
         tokens = parsePointer(fragment)
       } catch (e) {
-        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": ${(e as Error).message}` })
+        throw unresolved(ref, at, (e as Error).message)
       }
       const found = followPointer(resource.root, tokens)
-      if (!found.found) throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": "${fragment}" is not in ${uri}` })
+      if (!found.found) throw unresolved(ref, at, `"${fragment}" is not in ${uri}`)
       target = found.value
       const rootLocation = this.locate(resource.root, resource.uri)
       location = this.childLocation(target, { ...rootLocation, resource }, tokens)
     } else {
       if (resource.ambiguousAnchors?.has(fragment)) {
-        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"` })
+        throw unresolved(ref, at, `two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"`)
       }
       if (!resource.anchors.has(fragment)) {
-        throw new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": no anchor "${fragment}" in ${uri}` })
+        throw unresolved(ref, at, `no anchor "${fragment}" in ${uri}`)
       }
       target = resource.anchors.get(fragment)
       location = this.index.located.get(target as object)!
@@ -414,6 +414,11 @@ class ResolvedRef {
     readonly target: unknown,
     readonly location: Location,
   ) {}
+}
+
+/** The schema problem of a reference that cannot be resolved, and why. */
+function unresolved(ref: string, at: { readonly schemaPath: string }, why: string): Problem {
+  return new Problem({ schemaPath: at.schemaPath, message: `cannot resolve reference "${ref}": ${why}` })
 }
 
 function describeValue(value: unknown): string {
