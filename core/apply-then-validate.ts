@@ -3,30 +3,12 @@
  * input follows (`~standard`, the integrations), written once so a change to it (what a cycle
  * returns, which value is handed on) reaches every caller.
  */
-import { ValidationError } from './errors.ts'
+import { ValidationError } from './contract/errors.ts'
 import type { Kernel } from './kernel.ts'
+import type { AppliedResult } from './results/applied.ts'
 import type { Schema } from './validator.ts'
 
-/** The defaulted copy of a value that conforms. */
-export interface Applied<T> {
-  value: T
-  error?: undefined
-}
-
-/** Why the value was rejected. */
-export interface NotApplied {
-  value?: undefined
-  /** Every problem found, or the `$ref` cycle that stopped `applyDefaults`. */
-  error: ValidationError
-  /**
-   * The value `error`'s instance paths point into: the defaulted copy when validation failed,
-   * the input itself when the defaults could not be applied.
-   */
-  checked: unknown
-}
-
-/** The outcome of `applyThenValidate`: `error` is undefined exactly when the value conforms. */
-export type AppliedResult<T> = Applied<T> | NotApplied
+export type { Applied, AppliedResult, NotApplied } from './results/applied.ts'
 
 /**
  * `kernel.applyDefaults(value, schema)` then `schema.validator().validate(copy)`. On success

@@ -9,19 +9,19 @@
  * a child slot past the split depth is deferred to the driver and walked later from a fresh stack.
  * Data that contains itself is refused by the traversal's path check.
  */
-import type { Compilation } from './compile.ts'
-import { ValidationError } from './errors.ts'
-import { COPY_LIMIT, CyclicDataError, copyJson, hasOwn, isPlainContainer, setOwn } from './json.ts'
-import { WorkLimit } from './limits.ts'
-import type { Handle, Node } from './node.ts'
-import { Driver } from './driver.ts'
-import type { SlotWalk } from './driver.ts'
-import { CycleAbort } from './pass.ts'
-import type { PassSettings } from './pass.ts'
-import type { Resource } from './schema-index.ts'
-import { Traversal } from './traversal.ts'
-import type { DefaultsContext, SchemaHandle } from './types.ts'
-import { formatPointer } from './pointer.ts'
+import type { Compilation } from './compiler/compile.ts'
+import { ValidationError } from './contract/errors.ts'
+import { COPY_LIMIT, CyclicDataError, copyJson, hasOwn, isPlainContainer, setOwn } from './documents/json.ts'
+import { WorkLimit } from './contract/limits.ts'
+import type { Handle, Node } from './evaluator/node.ts'
+import { Driver } from './evaluator/driver.ts'
+import type { SlotWalk } from './evaluator/driver.ts'
+import { CycleAbort } from './evaluator/pass.ts'
+import type { PassSettings } from './evaluator/pass.ts'
+import type { Resource } from './documents/schema-index.ts'
+import { Traversal } from './evaluator/traversal.ts'
+import type { DefaultsContext, SchemaHandle } from './contract/types.ts'
+import { formatPointer } from './documents/pointer.ts'
 
 const FLAG: PassSettings = { collecting: false, allErrors: false, maxErrors: 1 }
 const NO_SCOPE: readonly Resource[] = []

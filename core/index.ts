@@ -2,30 +2,30 @@
  * The kernel's public surface: what plugins, integrations and the top-level entry may import.
  */
 export { Kernel } from './kernel.ts'
-export { resolveOptions } from './options.ts'
+export { resolveOptions } from './contract/options.ts'
 export type { ClassPlugin, KernelOptions, KernelSetup, Plugin, TypedSchema } from './kernel.ts'
 export { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
 export type { Schema, Validator } from './validator.ts'
-export { SchemaError, ValidationError } from './errors.ts'
+export { SchemaError, ValidationError } from './contract/errors.ts'
 export { applyThenValidate } from './apply-then-validate.ts'
 export type { Applied, AppliedResult, NotApplied } from './apply-then-validate.ts'
-export { UNTRUSTED_LIMITS } from './limits.ts'
-export type { SchemaProblem, ValidationIssue } from './errors.ts'
-export type { Hooks } from './hooks.ts'
-export type { Dialect, Identity } from './schema-index.ts'
-export { RECURSIVE_ANCHOR } from './schema-index.ts'
-export type * from './types.ts'
-export { js, joinCode, literal } from './generated/code.ts'
-export { canonicalKey, copyJson, hasOwn, isObject, jsonEqual, jsonTypeOf, setOwn, CyclicDataError } from './json.ts'
-export { appendPointer, escapePointerToken, followPointer, formatPointer, parsePointer, unescapePointerToken, uriFragmentOf } from './pointer.ts'
-export { article, count, excerpt, falseSchemaText, got, typeList, valueList } from './words.ts'
-export type { StandardProps } from './standard-schema.ts'
+export { UNTRUSTED_LIMITS } from './contract/limits.ts'
+export type { SchemaProblem, ValidationIssue } from './contract/errors.ts'
+export type { Hooks } from './contract/hooks.ts'
+export type { Dialect, Identity } from './documents/schema-index.ts'
+export { RECURSIVE_ANCHOR } from './documents/schema-index.ts'
+export type * from './contract/types.ts'
+export { js, joinCode, literal } from './contract/code.ts'
+export { canonicalKey, copyJson, hasOwn, isObject, jsonEqual, jsonTypeOf, setOwn, CyclicDataError } from './documents/json.ts'
+export { appendPointer, escapePointerToken, followPointer, formatPointer, parsePointer, unescapePointerToken, uriFragmentOf } from './documents/pointer.ts'
+export { article, count, excerpt, falseSchemaText, got, typeList, valueList } from './contract/words.ts'
+export type { StandardProps } from './results/standard-schema.ts'
 
-import type { KeywordDefinition } from './types.ts'
+import type { KeywordDefinition } from './contract/types.ts'
 
 /** Typed identity helper for a keyword plugin: infers `V` and `C` from `compile`. */
 export function defineKeyword<V, C>(definition: KeywordDefinition<V, C>): KeywordDefinition<V, C> {
   return definition
 }
-export type { OutputFormat, OutputUnit } from './output.ts'
+export type { OutputFormat, OutputUnit } from './results/output.ts'
 export type { Chosen, FromSchema, InferMode, Inferred } from './infer.ts'

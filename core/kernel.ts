@@ -2,20 +2,20 @@
  * The kernel: plugins tap its hooks during setup; the first compile freezes it; each schema
  * compiles once into a validator. `core/` knows no keyword: presets are handed in.
  */
-import { Compilation } from './compile.ts'
-import type { CompileEnvironment, KeywordInfo } from './compile.ts'
+import { Compilation } from './compiler/compile.ts'
+import type { CompileEnvironment, KeywordInfo } from './compiler/compile.ts'
 import { applyDefaultsWith } from './defaults.ts'
-import { createHooks } from './hooks.ts'
-import type { Hooks } from './hooks.ts'
+import { createHooks } from './contract/hooks.ts'
+import type { Hooks } from './contract/hooks.ts'
 import type { Chosen, Inferred } from './infer.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import type { Dialect, KeywordCatalog } from './schema-index.ts'
-import { SchemaError } from './errors.ts'
-import { isObject } from './json.ts'
-import { parsePointer } from './pointer.ts'
-import { checkSchemaSize } from './limits.ts'
-import { resolveOptions } from './options.ts'
-import { MetaSchemaCheck, stripHash } from './meta-check.ts'
+import type { Dialect, KeywordCatalog } from './documents/schema-index.ts'
+import { SchemaError } from './contract/errors.ts'
+import { isObject } from './documents/json.ts'
+import { parsePointer } from './documents/pointer.ts'
+import { checkSchemaSize } from './contract/limits.ts'
+import { resolveOptions } from './contract/options.ts'
+import { MetaSchemaCheck, stripHash } from './compiler/meta-check.ts'
 import type {
   FormatChecker,
   KeywordDefinition,
@@ -29,10 +29,10 @@ import type {
   StructDeriver,
   StructOptions,
   StructType,
-} from './types.ts'
+} from './contract/types.ts'
 import { JSONSchemaValidator, SimpleJSONSchema, StructValidator } from './validator.ts'
-import type { GeneratedTier } from './accelerator.ts'
-import { tierUp } from './generated/index.ts'
+import { tierUp } from './codegen/index.ts'
+import type { GeneratedTier } from './codegen/index.ts'
 import type { Schema, Validator } from './validator.ts'
 
 /** A `Schema` that carries its input and output types (every schemavet schema does, through `~standard`). */

@@ -4,7 +4,7 @@
  * (`schemavet/struct`). Module state on purpose: the entries share this module with the main
  * entry, and a registration is the same for every kernel.
  */
-import type { StructDeriver } from './types.ts'
+import type { StructDeriver } from './contract/types.ts'
 
 let structs: StructDeriver | undefined
 

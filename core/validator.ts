@@ -2,23 +2,23 @@
  * Validators: a compiled schema and the two-pass evaluation. The first pass answers valid or
  * not with no issue built; only when it says not does a second pass collect issues.
  */
-import type { Compilation } from './compile.ts'
-import { ValidationError } from './errors.ts'
-import type { ValidationIssue } from './errors.ts'
-import { CyclicDataError } from './json.ts'
+import type { Compilation } from './compiler/compile.ts'
+import { ValidationError } from './contract/errors.ts'
+import type { ValidationIssue } from './contract/errors.ts'
+import { CyclicDataError } from './documents/json.ts'
 import type { Kernel } from './kernel.ts'
-import { buildOutput } from './output.ts'
-import type { OutputFormat, OutputUnit } from './output.ts'
-import { Driver } from './driver.ts'
-import { CycleAbort } from './pass.ts'
+import { buildOutput } from './results/output.ts'
+import type { OutputFormat, OutputUnit } from './results/output.ts'
+import { Driver } from './evaluator/driver.ts'
+import { CycleAbort } from './evaluator/pass.ts'
 import { applyThenValidate } from './apply-then-validate.ts'
-import { standardProps } from './standard-schema.ts'
-import type { StandardProps } from './standard-schema.ts'
-import type { PassSettings } from './pass.ts'
-import type { GeneratedCheck, GeneratedFailure } from './accelerator.ts'
-import type { Resource } from './schema-index.ts'
-import type { SchemaHandle, StructWarning } from './types.ts'
-import { Handle } from './node.ts'
+import { standardProps } from './results/standard-schema.ts'
+import type { StandardProps } from './results/standard-schema.ts'
+import type { PassSettings } from './evaluator/pass.ts'
+import type { GeneratedCheck, GeneratedFailure } from './evaluator/accelerator.ts'
+import type { Resource } from './documents/schema-index.ts'
+import type { SchemaHandle, StructWarning } from './contract/types.ts'
+import { Handle } from './evaluator/node.ts'
 
 /** What the structured-output operations accept. */
 export interface Schema {

@@ -11,7 +11,7 @@
 import * as assert from 'uvu/assert'
 import { ValidationError, applyDefaults, newJSONSchema, newSimpleJSONSchema } from '../index.ts'
 import { guardedSuite, thrown } from './support/guard.ts'
-import { copyJson } from '../core/json.ts'
+import { copyJson } from '../core/documents/json.ts'
 
 const DEEP = 100_000
 const COMPARE_DEPTH = 10_000

@@ -103,7 +103,7 @@ table.run()
 const inline = suite('format checkers inlined into generated code')
 inline('date, time and date-time inlined answer as the functions', async () => {
   const { INLINE_DATE_TIME } = await import('../../formats/date-time.ts')
-  const { inline: inlined } = await import('../../core/generated/inline.ts')
+  const { inline: inlined } = await import('../../core/codegen/inline.ts')
   const { js, literal } = await import('../../core/index.ts')
   const strings = new Set<string>(['2026-02-29T10:00:00Z', '2024-02-29t10:00:00.5z', '1998-12-31T23:59:60Z', '1998-12-31T15:59:60-08:00', '1998-12-31T23:59:60+01:00', '2026-11-21', '23:59:60Z', '10:00:00+24:00', ''])
   for (const c of loadCases()) strings.add(c.test.data)

@@ -6,8 +6,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { applyDefaults, newJSONSchema } from '../../index.ts'
-import { Run } from '../../core/run.ts'
-import { Driver } from '../../core/driver.ts'
+import { Run } from '../../core/evaluator/run.ts'
+import { Driver } from '../../core/evaluator/driver.ts'
 
 const scaling = suite('applyDefaults on recursive unions is linear')
 

@@ -142,7 +142,7 @@ const hotMeta = suite('checking an untrusted schema costs the same once the meta
 
 hotMeta('nested shapes up to the depth limit: the same interpreter work in a fresh and a warm kernel', async () => {
   const { createKernel } = await import('../../index.ts')
-  const { Run } = await import('../../core/run.ts')
+  const { Run } = await import('../../core/evaluator/run.ts')
   let applications = 0
   const apply = Run.prototype.apply
   Run.prototype.apply = function (this: InstanceType<typeof Run>, ...args: Parameters<typeof apply>) {

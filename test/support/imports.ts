@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 
 export interface ImportEdge {
-  /** Project-relative path of the importing file (`core/run.ts`). */
+  /** Project-relative path of the importing file (`core/evaluator/run.ts`). */
   from: string
   /** Project-relative path of the imported file, or the package name (`tapable`). */
   to: string

@@ -1,0 +1,346 @@
+/**
+ * One evaluation: the run context keywords see and issue collection (the metered and memoizing
+ * variants are in run-variants.ts). The validating mode of the one traversal (`traversal.ts`:
+ * cycle guard, dynamic scope, cyclic-data check, split depth, meter); `driver.ts` turns a deep
+ * split into a stack of tasks instead of a deep JavaScript stack.
+ *
+ * Deep data: a child application past `limit` levels below the task's start throws `DeepSplit`;
+ * the driver evaluates that (node, value) as its own task from a fresh stack, remembers the
+ * result, and retries the parent, which finds it. Data nested any depth is evaluated with a
+ * bounded JavaScript stack. A `RangeError` (the caller was already deep) lowers the limit.
+ */
+import type { ValidationIssue } from '../contract/errors.ts'
+import type { RunContext, SchemaHandle } from '../contract/types.ts'
+import { Handle, Node, Tracker, typeIndex } from './node.ts'
+import type { Step } from './node.ts'
+import { Traversal } from './traversal.ts'
+import { escapePointerToken } from '../documents/pointer.ts'
+import type { Driver } from './driver.ts'
+import type { GeneratedCheck, GeneratedFailure } from './accelerator.ts'
+import { CycleAbort, DeepSplit, StopCollecting } from './pass.ts'
+import type { PassSettings, Task } from './pass.ts'
+
+/** A piece of instance path already written as JSON Pointer (one or more segments). */
+class PointerText {
+  constructor(readonly text: string) {}
+}
+
+export class Run extends Traversal implements RunContext {
+  errors!: ValidationIssue[] | null
+  collecting!: boolean
+  allErrors!: boolean
+  evaluated: Tracker | null = null
+  nodeExhaustive = false
+  step: Step | null = null
+  /** Path segments below the task's start (failure pass only): pushed and popped, no string work. */
+  private readonly segments: (string | number | PointerText)[] = []
+  private generated!: GeneratedCheck | null
+  /** `prefixes[i]`: the pointer of the first `i` segments, valid for `i <= valid`. */
+  private readonly prefixes: string[] = ['']
+  private valid = 0
+  /** Stop at `maxErrors` issues: with `allErrors`, or always in untrusted mode. */
+  protected capErrors!: boolean
+  /**
+   * Keywords running now that took an error mark: the issues they record may be dropped again
+   * (a `contains` item that did not match, a `not` or `if` branch, an `anyOf` branch), so the
+   * `maxErrors` cap counts only issues recorded outside them; each step restores it on return.
+   */
+  private speculative = 0
+  private settings!: PassSettings
+
+  constructor(settings: PassSettings, driver: Driver, task: Task, limit: number) {
+    super(driver)
+    this.restart(settings, task, limit)
+  }
+
+  /**
+   * Sets this run up for `task`: at construction, and again when the driver reuses its finished
+   * plain run (a pass over small data costs less than the run's allocation). The issues list
+   * handed out before is left alone; a new one is made.
+   */
+  restart(settings: PassSettings, task: Task, limit: number): this {
+    this.settings = settings
+    this.collecting = settings.collecting
+    this.allErrors = settings.allErrors
+    this.errors = settings.collecting ? [] : null
+    this.evaluated = null
+    this.step = null
+    this.startPart(task.depth, task.scope, limit)
+    // Truncating an array is a runtime call: only lists a pass left non-empty (it threw) are cut.
+    // Longer `prefixes` are harmless: only the first `valid + 1` are read.
+    if (this.segments.length !== 0) this.segments.length = 0
+    this.prefixes[0] = task.pointer
+    this.valid = 0
+    this.capErrors = settings.allErrors
+    this.speculative = 0
+    this.generated = settings.generated ?? null
+    // Fixed for the whole run: in a compile with a reference cycle every applicator evaluates
+    // every branch (never a different answer, only no short-circuit), so no node needs to set it.
+    this.nodeExhaustive = task.node.cyclic
+    return this
+  }
+
+  get exhaustive(): boolean {
+    return this.nodeExhaustive || this.evaluated !== null
+  }
+
+  apply(handle: SchemaHandle, x: unknown, segment?: string | number): boolean {
+    const h = handle as Handle
+    if (h.child) return this.applyChild(h, x, segment)
+    if (h.guarded) return this.applyGuarded(h, x)
+    return h.node.evaluate(x, this)
+  }
+
+  private applyChild(h: Handle, x: unknown, segment: string | number | undefined): boolean {
+    const d = ++this.depth
+    if (d > this.limit && typeof x === 'object' && x !== null) {
+      const ok = this.deep(h.node, x, segment)
+      this.depth--
+      return ok
+    }
+    this.visit(d, x)
+    const collecting = this.collecting && segment !== undefined
+    if (collecting) this.segments.push(segment)
+    const outer = this.evaluated
+    this.evaluated = null
+    const ok = h.node.evaluate(x, this)
+    this.evaluated = outer
+    if (collecting) {
+      this.segments.pop()
+      if (this.valid > this.segments.length) this.valid = this.segments.length
+    }
+    this.depth--
+    return ok
+  }
+
+  private applyGuarded(h: Handle, x: unknown): boolean {
+    this.enterGuarded(h)
+    const ok = h.node.evaluate(x, this)
+    this.leaveGuarded()
+    return ok
+  }
+
+  /** The general evaluator: annotations, dynamic scope, exhaustive nodes, issue collection. */
+  evaluateNode(node: Node, x: unknown): boolean {
+    const generated = this.generated
+    if (generated !== null) {
+      let ok: boolean | undefined
+      try {
+        ok = generated.checkNode(node, x)
+      } catch {
+        // Deep data or a keyword that threw: the general evaluator answers.
+      }
+      if (ok === true) return true
+      if (ok === false) {
+        const f = generated.failure()
+        // A failure at this very value tells nothing the interpreter would not find at once:
+        // explaining it with generated checks at every level below would redo each subtree.
+        if (f === null || f.depth === 0) {
+          this.generated = null
+          try {
+            return this.evaluateGeneral(node, x)
+          } finally {
+            this.generated = generated
+          }
+        }
+        if (this.explainFailure(f)) return false
+      }
+    }
+    return this.evaluateGeneral(node, x)
+  }
+
+  /**
+   * Records the issues of a failure the generated code found below the current instance: its
+   * failing step evaluated at its instance. Without `allErrors` a node stops at its first failing
+   * step and a transparent step's issues are its failing subschema's, so these are the issues of
+   * evaluating the whole node. False (nothing recorded) when the step does not fail again.
+   */
+  private explainFailure(f: GeneratedFailure): boolean {
+    const errors = this.errors!
+    const mark = errors.length
+    const segments = this.segments
+    const pushed = f.pointer !== ''
+    if (pushed) segments.push(new PointerText(f.pointer))
+    this.depth += f.depth
+    let ok: boolean
+    try {
+      ok = f.step === null ? this.evaluateGeneral(f.node, f.instance) : this.evaluateStep(f.step, f.instance)
+    } finally {
+      this.depth -= f.depth
+      if (pushed) {
+        segments.pop()
+        if (this.valid > segments.length) this.valid = segments.length
+      }
+    }
+    if (!ok && errors.length > mark) return true
+    errors.length = mark
+    return false
+  }
+
+  private evaluateGeneral(node: Node, x: unknown): boolean {
+    const t = typeIndex(x)
+    if (t < 0) {
+      if (!node.asserts) return true
+      if (this.collecting) this.failNonJson(node, x)
+      return false
+    }
+    const steps = node.table[t]!
+    const outerEvaluated = this.evaluated
+    const tracking = node.hasUnevaluated || outerEvaluated !== null
+    if (tracking) this.evaluated = new Tracker()
+    // Entering another schema resource (at its root or through a reference) extends the dynamic scope.
+    const pushed = this.enterScope(node)
+    const outerStep = this.step
+    const keepGoing = node.exhaustive || (this.collecting && this.allErrors)
+    let ok = true
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i]!
+      this.step = s
+      if (!this.runStep(s, x)) {
+        ok = false
+        if (!keepGoing) break
+      }
+    }
+    this.step = outerStep
+    if (pushed) this.scope.pop()
+    if (tracking) {
+      const inner = this.evaluated!
+      this.evaluated = outerEvaluated
+      if (ok && outerEvaluated !== null) outerEvaluated.merge(inner)
+    }
+    return ok
+  }
+
+  /** One step of a node on its own (the task of explaining a failure at that step). */
+  evaluateStep(step: Step, x: unknown): boolean {
+    const outer = this.step
+    this.step = step
+    const ok = this.runStep(step, x)
+    this.step = outer
+    return ok
+  }
+
+  /**
+   * One step on the general path. The kernel's issue only when the keyword (or its subschemas)
+   * reported nothing itself. A subclass wraps it to observe each keyword (`output()`).
+   */
+  protected runStep(s: Step, x: unknown): boolean {
+    const errors = this.errors
+    if (errors === null) return s.validate!(s.compiled, x, this)
+    const mark = errors.length
+    const speculative = this.speculative
+    const ok = s.validate!(s.compiled, x, this)
+    this.speculative = speculative
+    if (!ok && errors.length === mark) this.fail(s, x)
+    else if (this.capErrors && speculative === 0 && errors.length >= this.settings.maxErrors) {
+      errors.length = this.settings.maxErrors
+      throw new StopCollecting()
+    }
+    return ok
+  }
+
+  /** The issues of `step` failing on `x`, recorded without evaluating it (its failure is known). */
+  failStep(step: Step, x: unknown): ValidationIssue[] | undefined {
+    const outer = this.step
+    this.step = step
+    this.fail(step, x)
+    this.step = outer
+    return this.errors !== null && this.errors.length > 0 ? this.errors : undefined
+  }
+
+  errorMark(): number {
+    this.speculative++
+    return this.errors === null ? 0 : this.errors.length
+  }
+
+  resetErrors(mark: number): void {
+    if (this.errors !== null) this.errors.length = mark
+  }
+
+  takeErrors(mark: number): ValidationIssue[] {
+    return this.errors === null ? [] : this.errors.splice(mark)
+  }
+
+  restoreErrors(issues: readonly ValidationIssue[]): void {
+    for (const issue of issues) this.push(issue)
+  }
+
+  get instancePath(): string {
+    return this.pointer
+  }
+
+  /**
+   * JSON Pointer of the current instance (failure pass). Built only when an issue needs it, from
+   * the longest prefix still valid, so valid data never pays for path strings and many issues at
+   * one deep location share the work.
+   */
+  get pointer(): string {
+    const segments = this.segments
+    const prefixes = this.prefixes
+    for (let i = this.valid; i < segments.length; i++) {
+      const s = segments[i]!
+      prefixes[i + 1] = prefixes[i] + (s instanceof PointerText ? s.text : '/' + escapePointerToken(s))
+    }
+    this.valid = segments.length
+    return prefixes[segments.length]!
+  }
+
+  report(params: Record<string, unknown>, message: string, segment?: string | number): void {
+    if (this.errors === null || this.step === null) return
+    const instancePath = segment === undefined ? this.pointer : this.pointer + '/' + escapePointerToken(segment)
+    this.push({ keyword: this.step.keyword, instancePath, schemaPath: this.step.schemaPath, params, message })
+  }
+
+  /** Records the issue of a failed step (nothing for pure applicators, whose subschemas reported). */
+  fail(step: Step, x: unknown): void {
+    const error = step.definition.error
+    if (error === undefined) return
+    const params = error.params ? error.params(step.compiled, x, this) : {}
+    this.push({
+      keyword: step.keyword,
+      instancePath: this.pointer,
+      schemaPath: step.schemaPath,
+      params,
+      message: error.message(params, step.compiled, x),
+    })
+  }
+
+  failFalse(node: Node): void {
+    this.push({
+      keyword: 'false schema',
+      instancePath: this.pointer,
+      schemaPath: node.location,
+      params: {},
+      message: 'boolean schema is false',
+    })
+  }
+
+  private failNonJson(node: Node, x: unknown): void {
+    const what = typeof x === 'number' ? String(x) : typeof x === 'bigint' ? 'a BigInt' : typeof x
+    this.push({
+      keyword: 'type',
+      instancePath: this.pointer,
+      schemaPath: node.location,
+      params: { type: 'json', value: what },
+      message: `must be a JSON value (got ${what})`,
+    })
+  }
+
+  private push(issue: ValidationIssue): void {
+    const errors = this.errors!
+    errors.push(issue)
+    if (this.capErrors && this.speculative === 0 && errors.length >= this.settings.maxErrors) throw new StopCollecting()
+  }
+
+  private deep(node: Node, x: object, segment: string | number | undefined): boolean {
+    const scopeKey = this.scope.map((r) => r.uri).join(' ')
+    const hit = this.driver.recall(node, x, scopeKey)
+    if (hit !== undefined) {
+      if (this.errors !== null) for (const e of hit.errors) this.push(e)
+      return hit.ok
+    }
+    const pointer = this.collecting && segment !== undefined ? this.pointer + '/' + escapePointerToken(segment) : this.pointer
+    // Data that contains itself is caught by the check at power-of-two depths inside the task.
+    throw new DeepSplit({ node, instance: x, pointer, depth: this.depth, scope: this.scope.slice(), scopeKey })
+  }
+}

@@ -1,6 +1,0 @@
-/**
- * The generated tier: a compile's boolean pass as one generated module, entered through
- * `tierUp` (the `GeneratedTier` the kernel injects into its validators).
- */
-export { tierUp } from './tier-up.ts'
-export type { EmitBlock, EmitContext } from './emit.ts'
