@@ -11,7 +11,8 @@ import type { Schema } from './validator.ts'
 export type { Applied, AppliedResult, NotApplied } from './results/applied.ts'
 
 /**
- * `kernel.applyDefaults(value, schema)` then `schema.validator().validate(copy)`. On success
+ * `kernel.applyDefaults(value, schema)` then `schema.validator().validateAll(copy)` (`validate`
+ * where the validator has no `validateAll`). On success
  * `value` is that copy, never the input; the input is never mutated. A `ValidationError` thrown
  * by `applyDefaults` (a `$ref` cycle that consumes no input) is returned as the failure, as
  * `validate` would report it. Allocates the copy on every call.
@@ -25,6 +26,8 @@ export function applyThenValidate<T = unknown>(kernel: Kernel, value: unknown, s
     if (ValidationError.isInstance(e)) return { error: e, checked: value }
     throw e
   }
-  const error = schema.validator().validate(copy)
+  const validator = schema.validator()
+  // A model reads what a boundary reports: every problem (up to the schema's bound), not the first.
+  const error = validator.validateAll !== undefined ? validator.validateAll(copy) : validator.validate(copy)
   return error === null ? { value: copy as T } : { error, checked: copy }
 }

@@ -30,6 +30,12 @@ export interface Schema {
 export interface Validator {
   /** `null` when `data` conforms, else a `ValidationError` naming each problem. Never throws for bad data. */
   validate(data: unknown): ValidationError | null
+  /**
+   * `validate` for a boundary a model reads: every problem up to the schema's bound
+   * (`boundaryErrors`: `maxErrors`, else 20), each once, unless the schema was compiled with
+   * `allErrors: false`. Optional: where absent, `validate` answers.
+   */
+  validateAll?(data: unknown): ValidationError | null
   /** The schema object given to the constructor (the same object, never a copy, never mutated). */
   jsonSchema(): unknown
 }
@@ -46,6 +52,8 @@ const NO_SCOPE: Resource[] = []
  */
 export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> implements Schema, Validator {
   private readonly collect: PassSettings
+  /** What `validateAll` collects (`collect` itself when `allErrors: false` was given). */
+  private readonly collectAll: PassSettings
   /** The explaining pass's settings (made at the first failure the generated code finds). */
   private explaining: PassSettings | undefined
   private readonly hooked: boolean
@@ -62,6 +70,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     if (this.tierAt <= 0) this.tierUp()
     const o = compilation.options
     this.collect = { collecting: true, allErrors: o.allErrors, maxErrors: Math.max(1, o.maxErrors) }
+    this.collectAll = o.boundaryErrors === 0 ? this.collect : { collecting: true, allErrors: true, maxErrors: Math.max(1, o.boundaryErrors) }
     const h = kernel.hooks
     this.hooked = !internal && (h.beforeValidate.isUsed() || h.afterValidate.isUsed() || h.errorMessage.isUsed())
   }
@@ -143,20 +152,29 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   }
 
   validate(data: unknown): ValidationError | null {
+    return this.check(data, this.collect)
+  }
+
+  validateAll(data: unknown): ValidationError | null {
+    return this.check(data, this.collectAll)
+  }
+
+  /** `validate`, collecting with `settings` once the quick answer says the data fails. */
+  protected check(data: unknown, settings: PassSettings): ValidationError | null {
     if (data === undefined) {
       return this.finish([{ keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a value is required (got undefined)' }], data)
     }
     if (this.hooked) data = this.kernel.hooks.beforeValidate.call(data)
     const quick = this.quickAnswer(data)
     if (quick === true) return this.hooked ? this.finish([], data) : null
-    if (quick === false && !this.collect.allErrors) {
+    if (quick === false && !settings.allErrors) {
       const failure = this.generated!.failure()
       const issues = failure === null ? undefined : this.explain(failure)
       if (issues !== undefined) return this.finish(issues, data)
     }
     try {
       if (quick === undefined && this.pass(data, FLAG).ok) return this.hooked ? this.finish([], data) : null
-      const issues = this.pass(data, this.collect).errors
+      const issues = this.pass(data, settings).errors
       return this.finish(issues.length > 0 ? issues : [unexplained()], data)
     } catch (e) {
       return this.finish([this.issueOf(e, data)], data)
@@ -279,13 +297,13 @@ export class StructValidator<Data = unknown, Input = Data, Output = Data> extend
     this.warnings = Object.freeze([...warnings])
   }
 
-  override validate(data: unknown): ValidationError | null {
+  protected override check(data: unknown, settings: PassSettings): ValidationError | null {
     if (data === null || data === undefined) {
       return ValidationError.returned([
         { keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: `a value is required (got ${data})` },
       ])
     }
-    return super.validate(data)
+    return super.check(data, settings)
   }
 }
 

@@ -134,7 +134,8 @@ function check(validator: Validator, schema: Schema, value: unknown, enabled: (k
     if (v !== value) recordDefaults(value, v, records)
     return result.error === undefined ? { ok: true, value: v } : { ok: false, error: result.error, value: v }
   }
-  const error = validator.validate(value)
+  // The error goes back to the model: every problem up to the schema's bound, not the first.
+  const error = validator.validateAll !== undefined ? validator.validateAll(value) : validator.validate(value)
   return error === null ? { ok: true, value } : { ok: false, error, value }
 }
 

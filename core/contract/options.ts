@@ -42,6 +42,20 @@ function modeOptionsOf(options: SchemaOptions, base: ResolvedOptions | undefined
   return merged as ModeOptions
 }
 
+/** The problems a model-facing boundary collects, when it is not told (`allErrors` unset). */
+const BOUNDARY_ERRORS = 20
+
+/**
+ * `ResolvedOptions.boundaryErrors`: an `allErrors` given on the schema wins over the kernel's, and
+ * `false` (0) keeps the boundaries to what `validate` reports.
+ */
+function boundaryErrorsOf(options: SchemaOptions, base: ResolvedOptions | undefined): number {
+  if (options.allErrors === false) return 0
+  if (options.allErrors === true) return options.maxErrors ?? base?.maxErrors ?? 100
+  if (base?.boundaryErrors === 0) return 0
+  return options.maxErrors ?? base?.boundaryErrors ?? BOUNDARY_ERRORS
+}
+
 /** Fills option defaults; `base` holds the kernel's options. */
 export function resolveOptions(options: SchemaOptions, base: ResolvedOptions | undefined): ResolvedOptions {
   const mode = modeOptionsOf(options, base)
@@ -53,6 +67,7 @@ export function resolveOptions(options: SchemaOptions, base: ResolvedOptions | u
     customFormats: { ...base?.customFormats, ...options.customFormats },
     allErrors: options.allErrors ?? base?.allErrors ?? false,
     maxErrors: options.maxErrors ?? base?.maxErrors ?? 100,
+    boundaryErrors: boundaryErrorsOf(options, base),
     defaultDialect: options.defaultDialect ?? base?.defaultDialect ?? '2020-12',
     strict: options.strict ?? base?.strict ?? false,
     validateSchema: options.validateSchema ?? base?.validateSchema ?? true,

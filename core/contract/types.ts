@@ -95,9 +95,16 @@ export interface SchemaOptions {
   formats?: 'assert' | 'annotate'
   /** Extra format checkers by name; they win over built-in ones. */
   customFormats?: Record<string, FormatChecker>
-  /** Collect every problem instead of stopping at the first (bounded by `maxErrors`). Default false. */
+  /**
+   * Collect every problem instead of stopping at the first (bounded by `maxErrors`). Default
+   * false for `validate`. The boundaries a model reads (`~standard`, `applyThenValidate` and the
+   * integrations, through `validateAll`) collect every problem unless `allErrors: false` is given.
+   */
   allErrors?: boolean
-  /** Upper bound on collected problems with `allErrors`. Default 100. */
+  /**
+   * Upper bound on collected problems with `allErrors`. Default 100; at the boundaries a model
+   * reads (`validateAll`), default 20.
+   */
   maxErrors?: number
   /**
    * Dialect of schemas without `$schema`. Default `'2020-12'`. An unknown name is a `TypeError`.
@@ -190,6 +197,11 @@ export interface ResolvedOptions {
   readonly customFormats: Readonly<Record<string, FormatChecker>>
   readonly allErrors: boolean
   readonly maxErrors: number
+  /**
+   * How many problems `validateAll` (the boundaries a model reads) collects: `maxErrors` when
+   * given, else 20; 0 when `allErrors: false` was given, which makes it `validate`.
+   */
+  readonly boundaryErrors: number
   readonly defaultDialect: DialectName
   readonly strict: boolean
   readonly validateSchema: boolean

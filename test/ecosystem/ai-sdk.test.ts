@@ -4,7 +4,7 @@
  * through `toAISDKSchema`, driven by its `MockLanguageModelV2`. Every place the SDK validates
  * hands on the defaulted copy.
  */
-import { Output, generateObject, generateText, streamObject, tool, validateUIMessages } from 'ai'
+import { Output, generateObject, generateText, stepCountIs, streamObject, tool, validateUIMessages } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -120,6 +120,38 @@ v7('a tool call whose input does not match is not executed', async () => {
   const call = result.content[0] as { invalid?: boolean; error?: { cause?: { cause?: unknown } } }
   assert.is(call.invalid, true)
   assert.equal(call.error?.cause?.cause, [{ message: 'must be a string (got 5)', path: ['city'] }])
+})
+
+v7('a tool input with three mistakes: the model is sent all three in the next step', async () => {
+  const booking = kernel.newJSONSchema({
+    type: 'object',
+    properties: { city: { type: 'string', minLength: 1 }, days: { type: 'integer', minimum: 1, default: 3 }, unit: { enum: ['c', 'f'] } },
+    required: ['city', 'days'],
+  })
+  const prompts: unknown[] = []
+  let calls = 0
+  const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+  const model = new MockLanguageModelV3({
+    doGenerate: async (options) => {
+      prompts.push(options.prompt)
+      if (calls++ === 0) {
+        const input = '{"city":"","days":0,"unit":"k"}'
+        return { content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'book', input }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] }
+      }
+      return { content: [{ type: 'text', text: 'fixed' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }
+    },
+  })
+  let executed = 0
+  const book = tool({ inputSchema: booking, execute: async () => (executed++, 'booked') })
+  await generateText({ model, prompt: 'Book a trip', tools: { book }, stopWhen: stepCountIs(2) })
+  assert.is(executed, 0)
+  assert.is(prompts.length, 2, 'the model is called again with the tool error')
+  // What the model reads in its second step: the tool result of the failed call.
+  const toolMessages = (prompts[1] as { role: string; content: { type: string; output?: { value?: unknown } }[] }[]).filter((m) => m.role === 'tool')
+  const told = toolMessages.flatMap((m) => m.content.map((c) => String(c.output?.value ?? ''))).join('\n')
+  for (const problem of ['must be at least 1 character long (got \\"\\")', 'must be at least 1 (got 0)', 'must be one of: \\"c\\", \\"f\\" (got \\"k\\")']) {
+    assert.ok(told.includes(problem), `the model is told: ${problem}\n${told}`)
+  }
 })
 
 v7('validateUIMessages checks data parts with dataSchemas and returns the defaulted data', async () => {

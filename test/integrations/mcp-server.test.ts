@@ -165,3 +165,33 @@ v1('a schemavet schema on the low-level Server: arguments and output defaulted, 
 server.run()
 handler.run()
 v1.run()
+
+const input = suite('MCP SDK v2 McpServer: a tool input with three mistakes')
+
+input('the isError result the model reads names all three problems', async () => {
+  const booking = newJSONSchema({
+    type: 'object',
+    properties: { city: { type: 'string', minLength: 1 }, days: { type: 'integer', minimum: 1, default: 3 }, unit: { enum: ['c', 'f'] } },
+    required: ['city', 'days'],
+  })
+  const mcp = new V2McpServer({ name: 'booking', version: '1.0.0' })
+  let executed = 0
+  mcp.registerTool('book', { description: 'Books a trip', inputSchema: booking }, async () => (executed++, { content: [{ type: 'text' as const, text: 'booked' }] }))
+  const [serverSide, clientSide] = V2InMemoryTransport.createLinkedPair()
+  await mcp.connect(serverSide)
+  const client = new Client({ name: 'model-side', version: '1.0.0' })
+  await client.connect(clientSide as unknown as InMemoryTransport)
+  try {
+    const result = (await client.callTool({ name: 'book', arguments: { city: '', days: 0, unit: 'k' } })) as { isError?: boolean; content: { type: string; text?: string }[] }
+    assert.is(executed, 0)
+    assert.is(result.isError, true)
+    const text = result.content.map((c) => c.text ?? '').join('\n')
+    for (const problem of ['must be at least 1 character long (got "")', 'must be at least 1 (got 0)', 'must be one of: "c", "f" (got "k")']) {
+      assert.ok(text.includes(problem), `the result names: ${problem}\n${text}`)
+    }
+  } finally {
+    await client.close()
+  }
+})
+
+input.run()

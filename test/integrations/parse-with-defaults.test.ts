@@ -72,8 +72,12 @@ adapter("uses a caller's Schema as is, with its own options", () => {
   const schema = newJSONSchema(trip)
   const r = parseWithDefaults(schema, { city: '', days: 0 }, { field: 'options' })
   assert.not.ok(r.success)
-  if (!r.success) assert.is(r.validationError.errors.length, 1, 'allErrors is off on this schema')
+  if (!r.success) assert.is(r.validationError.errors.length, 2, 'a boundary reports every problem when allErrors is not given')
   assert.is(toSchema(schema), schema)
+  const first = newJSONSchema(trip, { allErrors: false })
+  const f = parseWithDefaults(first, { city: '', days: 0 }, { field: 'options' })
+  assert.not.ok(f.success)
+  if (!f.success) assert.is(f.validationError.errors.length, 1, 'allErrors: false given on the schema wins')
 })
 
 adapter('validates the defaulted copy: an invalid default is reported', () => {
