@@ -35,11 +35,12 @@ const TYPESCRIPT_OLD = 'typescript@~5.3.0'
 let passed = 0
 let failed = 0
 
+/** One check; `f` throws to fail, and may return a detail to print beside its name. */
 function check(name, f) {
   try {
-    f()
+    const detail = f()
     passed++
-    console.log(`ok   ${name}`)
+    console.log(`ok   ${name}${typeof detail === 'string' ? ` (${detail})` : ''}`)
   } catch (e) {
     failed++
     console.log(`FAIL ${name}: ${e instanceof Error ? e.message : String(e)}`)
@@ -112,7 +113,7 @@ try {
     const { dead, checked } = deadLinks(documents, shipped, readShipped)
     ensure(checked >= 15, `only ${checked} relative links in ${documents.join(', ')}`)
     ensure(dead.length === 0, dead.join('; '))
-    console.log(`     (${checked} links in ${documents.length} documents)`)
+    return `${checked} links in ${documents.length} documents`
   })
   check('every docs/ path the command line prints is in the tarball', () => {
     const cli = filesUnder(join(ROOT, 'cli')).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(join(ROOT, 'cli', f), 'utf8'))
@@ -121,7 +122,7 @@ try {
     ensure(named.length >= 2, `found only ${named.join(', ') || 'no docs/ path'} in cli/ and dist/`)
     const missing = named.filter((p) => !shipped.has(p))
     ensure(missing.length === 0, `printed but not in the tarball: ${missing.join(', ')}`)
-    console.log(`     (${named.join(', ')})`)
+    return named.join(', ')
   })
 
   // ── alone ─────────────────────────────────────────────────────────────────────────────────
@@ -272,10 +273,11 @@ try {
     const out = sh(process.execPath, ['-e', "const s = require('schemavet'); console.log(JSON.stringify([typeof s.newJSONSchema, require('schemavet/integrations').parseToolCall.name]))"], fromGit)
     ensure(out.trim() === '["function","parseToolCall"]', out)
   })
+  // --offline: npx may only run the installed bin, never fetch a `schemavet` from the registry.
   check('npx schemavet --help and --version run in the git install', () => {
-    const help = sh('npx', ['--no', 'schemavet', '--help'], fromGit)
+    const help = sh('npx', ['--offline', 'schemavet', '--help'], fromGit)
     ensure(/^Usage: schemavet <command>/m.test(help), help)
-    const version = sh('npx', ['--no', 'schemavet', '--version'], fromGit).trim()
+    const version = sh('npx', ['--offline', 'schemavet', '--version'], fromGit).trim()
     ensure(version === JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version, version)
   })
 } catch (e) {
