@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The build (`npm run build`, and `prepack` before `npm pack` / `npm publish`): declarations with
- * tsc, JavaScript with esbuild.
+ * The build (`npm run build`, and `prepare`: after `npm install` / `npm ci` in the project, before
+ * `npm pack` / `npm publish`, and in npm's temporary clone when a project installs schemavet from
+ * a git URL): declarations with tsc, JavaScript with esbuild.
  *
  * Entries come from package.json: every `./dist/….js` target of `exports` and `bin` is built from
  * the source file of the same path (`dist/struct/index.js` from `struct/index.ts`), so a new

@@ -6,6 +6,8 @@
  * instance), invalid instances decode rejects, and the share of constraints kept in the provider
  * schema. Run: npm run corpus:providers [-- --limit N] [--from N] [--files a.json,b.json] [--failures file.json]
  *
+ * Without the corpus it prints one `corpus:providers: SKIPPED` line saying why and exits 0.
+ *
  * Files run in worker processes with a per-file time budget: a file that exceeds it is recorded
  * as skipped with the reason instead of stalling the run (this is a measurement script, not a test).
  */
@@ -31,7 +33,7 @@ else await main()
 
 async function main() {
   if (!existsSync(CORPUS)) {
-    console.log(`corpus:providers: no corpus at ${CORPUS} (it sits beside the project in ../shared); nothing to measure`)
+    console.log(`corpus:providers: SKIPPED, nothing measured: no corpus at ${CORPUS} (the real-world corpus sits beside the project in ../shared/corpus and is not part of the repository)`)
     return
   }
   const from = Number(arg('--from', 0))

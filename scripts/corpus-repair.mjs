@@ -11,6 +11,7 @@
  *   node --import tsx scripts/corpus-repair.mjs [--limit N] [--json out.json]
  *
  * Exits 1 when a Done-when bound is missed (syntax < 99%, type < 95%, or an unexplained success).
+ * Without the corpus it prints one `corpus:repair: SKIPPED` line saying why and exits 0.
  */
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -22,8 +23,8 @@ import { REPAIR_KINDS, applyDefaults, newJSONSchema, parseModelOutput } from '..
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const corpus = join(root, '..', 'shared', 'corpus', 'maskbench')
 if (!existsSync(corpus)) {
-  console.error(`corpus-repair: no corpus at ${corpus} (expected ../shared/corpus beside the project)`)
-  process.exit(2)
+  console.log(`corpus:repair: SKIPPED, nothing measured: no corpus at ${corpus} (the real-world corpus sits beside the project in ../shared/corpus and is not part of the repository)`)
+  process.exit(0)
 }
 const args = process.argv.slice(2)
 const limit = args.includes('--limit') ? Number(args[args.indexOf('--limit') + 1]) : Infinity

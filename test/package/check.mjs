@@ -1,23 +1,32 @@
 #!/usr/bin/env node
 /**
  * `npm run test:package`: the package as a user installs it. Packs this checkout with `npm pack`
- * (which runs `prepack`, the build), then installs the tarball into fresh projects with the npm
+ * (which runs `prepare`, the build), then installs the tarball into fresh projects with the npm
  * registry as the only network source and checks:
  *
+ * - the tarball: README.md, SECURITY.md and every docs/*.md are in it, every relative link of a
+ *   shipped Markdown file resolves to a file (and heading) inside it, and so does every docs/ path
+ *   the command line prints (named in cli/ or in the shipped dist/);
  * - alone: no `typescript` package and no `.bin/tsc` / `.bin/tsserver` appear, the install is at
  *   most 8 MB, every entry imports, `require('schemavet')` returns the API, the bin runs;
  * - beside TypeScript 5.x: the project's own `tsc` is still 5.x and its build (which type-checks
  *   code using schemavet, `moduleResolution: nodenext` and `node`) passes, and struct derivation
  *   uses that TypeScript;
- * - beside TypeScript 5.3, below the floor: the compiler reports the floor, not errors inside.
+ * - beside TypeScript 5.3, below the floor: the compiler reports the floor, not errors inside;
+ * - from git: a clean clone of HEAD installed as `git+file://<clone>#<commit>` (what
+ *   `npm install github:owner/schemavet` does), with the consumer's `allowScripts` entry the README
+ *   gives and `--strict-allow-scripts` (so an install script npm would skip fails the install
+ *   instead): npm runs `prepare` in its temporary clone, the installed package holds the same
+ *   files as the tarball, `import` and `require` work and `npx schemavet --help` runs.
  *
  * Prints `N passed, N failed` last and exits non-zero on a failure.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { cliDocPaths, deadLinks } from './links.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const MAX_INSTALLED = 8 * 1024 * 1024
@@ -26,11 +35,12 @@ const TYPESCRIPT_OLD = 'typescript@~5.3.0'
 let passed = 0
 let failed = 0
 
+/** One check; `f` throws to fail, and may return a detail to print beside its name. */
 function check(name, f) {
   try {
-    f()
+    const detail = f()
     passed++
-    console.log(`ok   ${name}`)
+    console.log(`ok   ${name}${typeof detail === 'string' ? ` (${detail})` : ''}`)
   } catch (e) {
     failed++
     console.log(`FAIL ${name}: ${e instanceof Error ? e.message : String(e)}`)
@@ -59,6 +69,18 @@ function du(dir) {
   return total
 }
 
+/** Every file under `dir` (a nested node_modules left out), as `/`-separated paths relative to it. */
+function filesUnder(dir, top = dir) {
+  const out = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name)
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') out.push(...filesUnder(p, top))
+    } else out.push(relative(top, p).split(sep).join('/'))
+  }
+  return out
+}
+
 function project(dir, pkg) {
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, ...pkg }, null, 2))
@@ -72,6 +94,36 @@ try {
   const packed = sh('npm', ['pack', '--pack-destination', work], ROOT).trim().split('\n').pop()
   const tarball = join(work, packed)
   console.log(`packed ${packed} (${(statSync(tarball).size / 1024).toFixed(1)} KB)`)
+  const tarFiles = sh('tar', ['-tzf', tarball], work).trim().split('\n')
+  const shipped = new Set(tarFiles.filter((f) => f.startsWith('package/') && !f.endsWith('/')).map((f) => f.slice('package/'.length)))
+  const unpacked = join(work, 'unpacked')
+  mkdirSync(unpacked)
+  sh('tar', ['-xzf', tarball, '-C', unpacked], work)
+  const readShipped = (path) => readFileSync(join(unpacked, 'package', path), 'utf8')
+
+  // ── the tarball's documents ───────────────────────────────────────────────────────────────
+  check('the package ships README.md, SECURITY.md and every docs/*.md', () => {
+    const wanted = ['README.md', 'SECURITY.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+    ensure(wanted.length >= 8, `docs/ has only ${wanted.length - 2} documents`)
+    const missing = wanted.filter((f) => !shipped.has(f))
+    ensure(missing.length === 0, `not in the tarball: ${missing.join(', ')}`)
+  })
+  check('every relative link of a shipped Markdown file resolves inside the tarball', () => {
+    const documents = [...shipped].filter((f) => f.endsWith('.md'))
+    const { dead, checked } = deadLinks(documents, shipped, readShipped)
+    ensure(checked >= 15, `only ${checked} relative links in ${documents.join(', ')}`)
+    ensure(dead.length === 0, dead.join('; '))
+    return `${checked} links in ${documents.length} documents`
+  })
+  check('every docs/ path the command line prints is in the tarball', () => {
+    const cli = filesUnder(join(ROOT, 'cli')).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(join(ROOT, 'cli', f), 'utf8'))
+    const built = [...shipped].filter((f) => f.startsWith('dist/') && f.endsWith('.js')).map(readShipped)
+    const named = cliDocPaths([...cli, ...built].join('\n'))
+    ensure(named.length >= 2, `found only ${named.join(', ') || 'no docs/ path'} in cli/ and dist/`)
+    const missing = named.filter((p) => !shipped.has(p))
+    ensure(missing.length === 0, `printed but not in the tarball: ${missing.join(', ')}`)
+    return named.join(', ')
+  })
 
   // ── alone ─────────────────────────────────────────────────────────────────────────────────
   const alone = join(work, 'alone')
@@ -91,9 +143,8 @@ try {
   })
   check(`the install is at most ${MAX_INSTALLED / 1024 / 1024} MB`, () => ensure(size <= MAX_INSTALLED, `${size} bytes`))
   check('the package ships LICENSE, no source maps and no TypeScript sources', () => {
-    const files = sh('tar', ['-tzf', tarball], work).trim().split('\n')
-    ensure(files.includes('package/LICENSE'), 'no LICENSE')
-    const stray = files.filter((f) => /\.map$|(?<!\.d)\.ts$/.test(f))
+    ensure(tarFiles.includes('package/LICENSE'), 'no LICENSE')
+    const stray = tarFiles.filter((f) => /\.map$|(?<!\.d)\.ts$/.test(f))
     ensure(stray.length === 0, stray.join(', '))
   })
   check('every exports entry imports in Node', () => {
@@ -183,6 +234,52 @@ try {
       ensure(r.status !== 0 && /needs-typescript-5\.4\.d\.ts/.test(r.stdout) && /need TypeScript 5\.4 or later/.test(r.stdout) && !/NoInfer/.test(r.stdout), r.stdout)
     })
   }
+
+  // ── from git ──────────────────────────────────────────────────────────────────────────────
+  // A clean clone of HEAD (what a user's `npm install github:…` fetches): uncommitted changes are
+  // not in it, and a dist/ of this checkout cannot leak into it.
+  const head = sh('git', ['rev-parse', 'HEAD'], ROOT).trim()
+  if (sh('git', ['status', '--porcelain', '--untracked-files=no'], ROOT).trim() !== '') console.log(`note: the git install is of HEAD ${head.slice(0, 7)}; uncommitted changes are not in it`)
+  const clone = join(work, 'clone')
+  sh('git', ['clone', '--quiet', '--no-checkout', ROOT, clone], work)
+  sh('git', ['checkout', '--quiet', '--detach', head], clone)
+  const url = `git+file://${clone}`
+  const fromGit = join(work, 'from-git')
+  // The consumer approves schemavet's install script as the README says: a git dependency is
+  // matched by its URL (a bare `schemavet` entry matches registry installs only).
+  project(fromGit, { type: 'module', allowScripts: { [url]: true } })
+  const started = Date.now()
+  const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--strict-allow-scripts', `${url}#${head}`], { cwd: fromGit, encoding: 'utf8', maxBuffer: 1 << 28 })
+  console.log(`installed from ${url}#${head.slice(0, 7)} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  const gitModules = join(fromGit, 'node_modules')
+  check('npm install git+file://<clean clone>#HEAD succeeds with --strict-allow-scripts and the README\'s allowScripts entry', () => {
+    ensure(installed.status === 0, `exited ${installed.status}:\n${installed.stdout}\n${installed.stderr}`)
+    ensure(!/not yet covered by allowScripts/.test(installed.stderr), installed.stderr)
+  })
+  check("the git install ran prepare: dist/ and the bin are there, the same files as the tarball's", () => {
+    ensure(existsSync(join(gitModules, 'schemavet/dist/index.js')), 'no dist/index.js: prepare did not run')
+    ensure(existsSync(join(gitModules, '.bin/schemavet')), 'no node_modules/.bin/schemavet')
+    const got = new Set(filesUnder(join(gitModules, 'schemavet')))
+    const missing = [...shipped].filter((f) => !got.has(f))
+    const extra = [...got].filter((f) => !shipped.has(f))
+    ensure(missing.length === 0 && extra.length === 0, `missing: ${missing.slice(0, 10).join(', ')}; extra: ${extra.slice(0, 10).join(', ')}`)
+  })
+  check("import('schemavet') works in the git install", () => {
+    const code = "const s = await import('schemavet'); const v = s.newJSONSchema({ type: 'object', properties: { n: { type: 'integer', default: 1 } } }); console.log(JSON.stringify([v.validate(s.applyDefaults({}, v)), v.validate({ n: 'x' }) === null]))"
+    const out = sh(process.execPath, ['--input-type=module', '-e', code], fromGit)
+    ensure(out.trim() === '[null,false]', out)
+  })
+  check("require('schemavet') works in the git install", () => {
+    const out = sh(process.execPath, ['-e', "const s = require('schemavet'); console.log(JSON.stringify([typeof s.newJSONSchema, require('schemavet/integrations').parseToolCall.name]))"], fromGit)
+    ensure(out.trim() === '["function","parseToolCall"]', out)
+  })
+  // --offline: npx may only run the installed bin, never fetch a `schemavet` from the registry.
+  check('npx schemavet --help and --version run in the git install', () => {
+    const help = sh('npx', ['--offline', 'schemavet', '--help'], fromGit)
+    ensure(/^Usage: schemavet <command>/m.test(help), help)
+    const version = sh('npx', ['--offline', 'schemavet', '--version'], fromGit).trim()
+    ensure(version === JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version, version)
+  })
 } catch (e) {
   failed++
   console.log(`FAIL ${e instanceof Error ? e.message : String(e)}`)

@@ -1,6 +1,7 @@
 /**
- * The published provider profiles (../shared/provider-profiles) as compiled meta-schemas, and
- * Anthropic's from the project, for tests and the corpus script.
+ * The published provider profiles (vendored in test/fixtures/provider-profiles, see its
+ * SOURCE.md) as compiled meta-schemas, and Anthropic's from the project, for tests and the corpus
+ * script.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -11,8 +12,10 @@ import type { JSONSchemaValidator } from '../../index.ts'
 import { PROFILES } from '../../providers/index.ts'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-export const SHARED = resolve(ROOT, '../shared')
-export const PROFILE_DIR = join(SHARED, 'provider-profiles')
+export const PROFILE_DIR = join(ROOT, 'test', 'fixtures', 'provider-profiles')
+
+/** The profiles published with examples (Anthropic's is written in the project and has none). */
+export const PUBLISHED_IDS = ['openai_202602', 'gemini_202503', 'gemini_202602', 'minimal_202602'] as const
 
 /** The profile id each provider name follows. */
 export const PROFILE_IDS: Record<string, string> = Object.fromEntries(Object.values(PROFILES).map((p) => [p.name, p.id]))
@@ -31,13 +34,18 @@ export function metaValidator(name: string): JSONSchemaValidator {
   return v
 }
 
-/** The published example schemas of a profile: `[file, schema, valid]`. */
+/**
+ * The published example schemas of a profile: `[file, schema, valid]`. Throws when the profile
+ * has no `valid` or no `invalid` examples (a missing folder, a profile without published
+ * examples), so a test built on them cannot pass having checked nothing.
+ */
 export function profileExamples(id: string): [string, unknown, boolean][] {
   const out: [string, unknown, boolean][] = []
   for (const kind of ['valid', 'invalid'] as const) {
     const dir = join(PROFILE_DIR, 'tests', id, kind)
-    if (!existsSync(dir)) continue
-    for (const f of readdirSync(dir).sort()) out.push([`${kind}/${f}`, JSON.parse(readFileSync(join(dir, f), 'utf8')), kind === 'valid'])
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : []
+    if (files.length === 0) throw new Error(`profileExamples(${JSON.stringify(id)}): no ${kind} examples in ${dir}`)
+    for (const f of files) out.push([`${kind}/${f}`, JSON.parse(readFileSync(join(dir, f), 'utf8')), kind === 'valid'])
   }
   return out
 }
