@@ -1,11 +1,13 @@
 /**
- * The package as a browser or Worker user gets it: test/browser/consumer.mjs bundled for
- * `--platform=browser` from the build (size printed and bounded), then run in workerd, the
- * Cloudflare Workers runtime, where code generation from strings is off. Needs `npm run build`
- * (npm test builds first). The same bundle runs in headless Chromium with `npm run test:browser`.
+ * The package as a browser or Worker user gets it: the browser bundles of three small consumers
+ * (validate only, + applyDefaults, + parseModelOutput) sized, printed beside ajv's, and bounded;
+ * then test/browser/consumer.mjs bundled for `--platform=browser` from the build and run in
+ * workerd, the Cloudflare Workers runtime, where code generation from strings is off. Needs
+ * `npm run build` (npm test builds first). The same bundle runs in headless Chromium with
+ * `npm run test:browser`.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,7 +15,7 @@ import { build } from 'esbuild'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 // @ts-expect-error a plain ES module of the tests, without types
-import { ROOT, bundleConsumer, describe } from './browser/bundle.mjs'
+import { ROOT, SIZE_ENTRIES, bundleConsumer, bundleSize, describe, describeSize } from './browser/bundle.mjs'
 
 interface Bundle {
   code: string
@@ -22,6 +24,62 @@ interface Bundle {
   inputs: string[]
   warnings: string[]
 }
+
+interface Size {
+  code: string
+  chunks: number
+  bytes: number
+  gzipped: number
+  inputs: string[]
+  warnings: string[]
+}
+
+/**
+ * The ceiling of the validate-only bundle, min+gzip, every chunk it can load counted: what it
+ * measures today (56.7 KB) with a little room, so growth is seen. Issue 35 asks for 44 KB (ajv's
+ * 2020-12 build with ajv-formats, printed beside it); a validator's methods (`output`,
+ * `~standard` with its defaults and draft-07 / OpenAPI conversion) and the generated tier hold
+ * code that a bundler cannot drop, so that figure is not reached yet.
+ */
+const VALIDATE_ONLY_LIMIT = 57.5 * 1024
+const AJV = 'ajv/dist/2020 + ajv-formats'
+
+const sizes = suite('bundle sizes of three consumers (every chunk loaded counted)')
+const measured = new Map<string, Size>()
+
+sizes.before(async () => {
+  assert.ok(existsSync(join(ROOT, 'dist/index.js')), 'run npm run build first')
+  for (const [name, lines] of Object.entries(SIZE_ENTRIES as Record<string, string[]>)) measured.set(name, (await bundleSize(lines)) as Size)
+  const lines = [...measured].map(([name, size]) => describeSize(name, size))
+  const ratio = measured.get('validate only')!.gzipped / measured.get(AJV)!.gzipped
+  lines.push(`validate only is ${ratio.toFixed(2)}x ${AJV} min+gzip (issue 35 asks for at most 44 KB)`)
+  console.log(`\n${lines.join('\n')}`)
+})
+
+sizes('each bundles without a warning, from the build, without the optional parts', () => {
+  for (const [name, size] of measured) {
+    assert.equal(size.warnings, [], name)
+    if (name === AJV) continue
+    assert.ok(size.inputs.some((f) => f.startsWith('dist/')), `${name}: ${size.inputs.join(', ')}`)
+    assert.equal(size.inputs.filter((f) => /idn-hostname|re2js|typescript|(^|\/)(struct|cli)\//.test(f)), [], name)
+  }
+})
+
+sizes(`validate only is at most ${VALIDATE_ONLY_LIMIT / 1024} KB min+gzip`, () => {
+  const size = measured.get('validate only')!
+  assert.ok(size.gzipped <= VALIDATE_ONLY_LIMIT, `${size.gzipped} bytes`)
+})
+
+sizes('validate only carries no provider profile (a shared chunk once brought them all in)', () => {
+  // The profiles' ids (`openai_202602`...): reached from the sources only through providers/,
+  // they rode along in dist/chunks while an unmarked Object.freeze kept their table.
+  assert.not.match(measured.get('validate only')!.code, /"(openai|anthropic|gemini|minimal)_\d{6}"/)
+  // The pattern is not stale: the build's shared chunks do hold the profiles.
+  const chunks = readdirSync(join(ROOT, 'dist/chunks')).map((f) => readFileSync(join(ROOT, 'dist/chunks', f), 'utf8'))
+  assert.ok(chunks.some((text) => /"openai_\d{6}"/.test(text)), 'no provider profile id in dist/chunks')
+})
+
+sizes.run()
 
 const LIMIT = 60 * 1024
 

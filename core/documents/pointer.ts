@@ -1,12 +1,12 @@
 /**
  * JSON Pointers (RFC 6901): the one place that escapes, unescapes, parses, formats and follows
- * them, and writes them as URI fragments. The token grammar comes from the `json-pointer`
- * package; what is added here is what it leaves open: a strict parse (a pointer that does not
- * start with `/` is an error, not a token list), lookups through own properties only (no
- * prototype keys from a schema or data), and a fast path for tokens that need no escaping, which
- * is nearly every key on the paths built per issue.
+ * them, and writes them as URI fragments: a strict parse (a pointer that does not start with `/`
+ * is an error, not a token list), lookups through own properties only (no prototype keys from a
+ * schema or data), and a fast path for tokens that need no escaping, which is nearly every key on
+ * the paths built per issue. The token grammar is the RFC's two substitutions, written here: the
+ * `json-pointer` package that had them is CommonJS, which no bundler tree-shakes, so it brought
+ * its whole API and a dependency into every bundle (2.3 KB minified for three one-line functions).
  */
-import pointer from 'json-pointer'
 import { hasOwn } from './json.ts'
 
 /**
@@ -15,12 +15,13 @@ import { hasOwn } from './json.ts'
  */
 export function escapePointerToken(token: string | number): string {
   if (typeof token === 'number') return String(token)
-  return token.includes('~') || token.includes('/') ? pointer.escape(token) : token
+  return token.includes('~') || token.includes('/') ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token
 }
 
 /** One reference token unescaped (`~1` to `/`, then `~0` to `~`). */
 export function unescapePointerToken(token: string): string {
-  return token.includes('~') ? pointer.unescape(token) : token
+  // `~1` first: `~01` is the text `~1`, not `/`.
+  return token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token
 }
 
 /**
@@ -30,7 +31,7 @@ export function unescapePointerToken(token: string): string {
 export function parsePointer(text: string): string[] {
   if (text === '') return []
   if (!text.startsWith('/')) throw new Error(`JSON Pointer "${text}" must start with "/"`)
-  return pointer.parse(text)
+  return text.slice(1).split('/').map(unescapePointerToken)
 }
 
 /** The JSON Pointer of `tokens`, each escaped (`[]` gives `''`). */

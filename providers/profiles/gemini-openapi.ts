@@ -7,10 +7,11 @@ import { gemini } from './gemini.ts'
  * Nullability is written as the profile's meta-schema accepts it, a `[type, "null"]` list.
  * @see https://ai.google.dev/gemini-api/docs/structured-output#property-ordering
  */
-export const geminiOpenapi: ProviderProfile = {
-  ...gemini,
+// Object.assign marked pure rather than a spread, which a bundler must keep (a spread may run
+// getters): a bundle that shares this file's chunk without using the profiles drops it.
+export const geminiOpenapi: ProviderProfile = /* @__PURE__ */ Object.assign({}, gemini, {
   name: 'gemini-openapi',
   id: 'gemini_202503',
   source: 'https://ai.google.dev/gemini-api/docs/structured-output#property-ordering',
   propertyOrdering: true,
-}
+})
