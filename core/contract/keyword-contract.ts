@@ -99,6 +99,17 @@ export interface RunContext {
   takeErrors(mark: number): ValidationIssue[]
   /** Records issues taken earlier with `takeErrors`. */
   restoreErrors(issues: readonly ValidationIssue[]): void
+  /**
+   * The issue recorded at position `index` (counted as `errorMark` counts), left in place;
+   * undefined past the end and on the fast pass. Lets an applicator read its branches' issues
+   * without taking them out and putting them back at every level of deep data.
+   */
+  errorAt(index: number): ValidationIssue | undefined
+  /**
+   * The last `length` characters (at most 81) of an issue's `instancePath`. A deep path's text is
+   * copied whole at its first read; this takes the end the evaluator kept beside the issue.
+   */
+  pathEnd(issue: ValidationIssue, length: number): string
   /** JSON Pointer of the current instance on the failure pass (`''` on the fast pass). */
   readonly instancePath: string
   /**

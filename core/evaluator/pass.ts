@@ -39,6 +39,8 @@ export interface Task {
   instance: unknown
   /** JSON Pointer of the instance (maintained on the collecting pass only). */
   pointer: string
+  /** The last characters of `pointer` (`PATH_END`), when the task's maker knew them without reading it. */
+  pointerEnd?: string | undefined
   depth: number
   scope: Resource[]
   scopeKey: string

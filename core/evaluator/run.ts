@@ -25,6 +25,19 @@ class PointerText {
   constructor(readonly text: string) {}
 }
 
+/** Characters of a long instance path's end kept beside its issue (see `pathEnd`). */
+const PATH_END = 81
+/** Paths this long or shorter are read as they are: no end is recorded for them. */
+const SHORT_PATH = 256
+/**
+ * The last `PATH_END` characters of the long instance paths of issues, keyed by issue (with the
+ * path they were taken from). A deep path is a chain of concatenations that V8 flattens, copying
+ * it whole, at the first read of its text: an applicator summing up its failed branches at every
+ * level of deep data would copy every level's path (quadratic). The run knows a path's end from
+ * its segments without reading the path.
+ */
+const pathEnds = new WeakMap<ValidationIssue, readonly [string, string]>()
+
 export class Run extends Traversal implements RunContext {
   errors!: ValidationIssue[] | null
   collecting!: boolean
@@ -37,6 +50,11 @@ export class Run extends Traversal implements RunContext {
   private generated!: GeneratedCheck | null
   /** `prefixes[i]`: the pointer of the first `i` segments, valid for `i <= valid`. */
   private readonly prefixes: string[] = ['']
+  /**
+   * `ends[i]`: a string ending in the last `PATH_END` characters of `prefixes[i]` (the prefix
+   * itself while it is short), valid as `prefixes` are: a long path's end, known without reading it.
+   */
+  private readonly ends: string[] = ['']
   private valid = 0
   /** Stop at `maxErrors` issues: with `allErrors`, or always in untrusted mode. */
   protected capErrors!: boolean
@@ -70,6 +88,7 @@ export class Run extends Traversal implements RunContext {
     // Longer `prefixes` are harmless: only the first `valid + 1` are read.
     if (this.segments.length !== 0) this.segments.length = 0
     this.prefixes[0] = task.pointer
+    this.ends[0] = task.pointerEnd ?? (task.pointer.length <= SHORT_PATH ? task.pointer : last(task.pointer, PATH_END))
     this.valid = 0
     this.capErrors = settings.allErrors
     this.speculative = 0
@@ -277,18 +296,46 @@ export class Run extends Traversal implements RunContext {
   get pointer(): string {
     const segments = this.segments
     const prefixes = this.prefixes
+    const ends = this.ends
     for (let i = this.valid; i < segments.length; i++) {
       const s = segments[i]!
-      prefixes[i + 1] = prefixes[i] + (s instanceof PointerText ? s.text : '/' + escapePointerToken(s))
+      const piece = s instanceof PointerText ? s.text : '/' + escapePointerToken(s)
+      const p = prefixes[i] + piece
+      prefixes[i + 1] = p
+      ends[i + 1] = p.length <= SHORT_PATH ? p : last(ends[i]! + piece, PATH_END)
     }
     this.valid = segments.length
     return prefixes[segments.length]!
   }
 
+  /** The last `PATH_END` characters of the current pointer with `tail` appended (call `pointer` first). */
+  private pointerEnd(tail: string): string {
+    return last(this.ends[this.segments.length]! + tail, PATH_END)
+  }
+
+  /** An issue made at the current pointer (plus `tail`): a long path's end is kept beside it (see `pathEnds`). */
+  private made(issue: ValidationIssue, tail = ''): ValidationIssue {
+    if (issue.instancePath.length > SHORT_PATH) pathEnds.set(issue, [issue.instancePath, this.pointerEnd(tail)])
+    return issue
+  }
+
+  pathEnd(issue: ValidationIssue, length: number): string {
+    const path = issue.instancePath
+    const n = Math.min(length, PATH_END, path.length)
+    const kept = pathEnds.get(issue)
+    if (kept !== undefined && kept[0] === path) return last(kept[1], n)
+    return n === 0 ? '' : path.slice(-n)
+  }
+
+  errorAt(index: number): ValidationIssue | undefined {
+    return this.errors === null ? undefined : this.errors[index]
+  }
+
   report(params: Record<string, unknown>, message: string, segment?: string | number): void {
     if (this.errors === null || this.step === null) return
-    const instancePath = segment === undefined ? this.pointer : this.pointer + '/' + escapePointerToken(segment)
-    this.push({ keyword: this.step.keyword, instancePath, schemaPath: this.step.schemaPath, params, message })
+    const tail = segment === undefined ? undefined : '/' + escapePointerToken(segment)
+    const instancePath = tail === undefined ? this.pointer : this.pointer + tail
+    this.push(this.made({ keyword: this.step.keyword, instancePath, schemaPath: this.step.schemaPath, params, message }, tail))
   }
 
   /** Records the issue of a failed step (nothing for pure applicators, whose subschemas reported). */
@@ -296,34 +343,40 @@ export class Run extends Traversal implements RunContext {
     const error = step.definition.error
     if (error === undefined) return
     const params = error.params ? error.params(step.compiled, x, this) : {}
-    this.push({
-      keyword: step.keyword,
-      instancePath: this.pointer,
-      schemaPath: step.schemaPath,
-      params,
-      message: error.message(params, step.compiled, x),
-    })
+    this.push(
+      this.made({
+        keyword: step.keyword,
+        instancePath: this.pointer,
+        schemaPath: step.schemaPath,
+        params,
+        message: error.message(params, step.compiled, x),
+      }),
+    )
   }
 
   failFalse(node: Node): void {
-    this.push({
-      keyword: 'false schema',
-      instancePath: this.pointer,
-      schemaPath: node.location,
-      params: {},
-      message: 'boolean schema is false',
-    })
+    this.push(
+      this.made({
+        keyword: 'false schema',
+        instancePath: this.pointer,
+        schemaPath: node.location,
+        params: {},
+        message: 'boolean schema is false',
+      }),
+    )
   }
 
   private failNonJson(node: Node, x: unknown): void {
     const what = typeof x === 'number' ? String(x) : typeof x === 'bigint' ? 'a BigInt' : typeof x
-    this.push({
-      keyword: 'type',
-      instancePath: this.pointer,
-      schemaPath: node.location,
-      params: { type: 'json', value: what },
-      message: `must be a JSON value (got ${what})`,
-    })
+    this.push(
+      this.made({
+        keyword: 'type',
+        instancePath: this.pointer,
+        schemaPath: node.location,
+        params: { type: 'json', value: what },
+        message: `must be a JSON value (got ${what})`,
+      }),
+    )
   }
 
   private push(issue: ValidationIssue): void {
@@ -339,8 +392,16 @@ export class Run extends Traversal implements RunContext {
       if (this.errors !== null) for (const e of hit.errors) this.push(e)
       return hit.ok
     }
-    const pointer = this.collecting && segment !== undefined ? this.pointer + '/' + escapePointerToken(segment) : this.pointer
+    const tail = this.collecting && segment !== undefined ? '/' + escapePointerToken(segment) : ''
+    const pointer = this.pointer + tail
+    const pointerEnd = this.collecting ? this.pointerEnd(tail) : undefined
     // Data that contains itself is caught by the check at power-of-two depths inside the task.
-    throw new DeepSplit({ node, instance: x, pointer, depth: this.depth, scope: this.scope.slice(), scopeKey })
+    throw new DeepSplit({ node, instance: x, pointer, pointerEnd, depth: this.depth, scope: this.scope.slice(), scopeKey })
   }
+
+}
+
+/** The last `n` characters of `s` (a slice of a flat string shares it: no copy). */
+function last(s: string, n: number): string {
+  return s.length <= n ? s : s.slice(s.length - n)
 }

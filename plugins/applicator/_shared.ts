@@ -32,37 +32,68 @@ export function compilePattern(source: unknown, ctx: CompileContext, ...segments
 }
 
 /**
- * Reports the branches of a failed `anyOf`/`oneOf` on the failure pass. Without `allErrors`, when
- * exactly one branch got past a type mismatch at this location, only its issues are kept: that is
- * the branch the data was meant for, and nested schemas (a recursive JSON value) then report the
- * one deep cause instead of every branch at every level. Otherwise every branch's issues are kept
- * and the caller adds the keyword's own issue: returns true when it should.
+ * Reports the branches of a failed `anyOf`/`oneOf` on the failure pass. The branches' issues stay
+ * where they were recorded, from `mark` on: failed branch `b`'s end where `ends[b]` says (taking
+ * each branch's issues out and putting them back copied every issue below at every level of a
+ * recursive union: quadratic under `allErrors`). Without `allErrors`, when exactly one branch got
+ * past a type mismatch at this location, only its issues are kept: that is the branch the data was
+ * meant for, and nested schemas (a recursive JSON value) then report the one deep cause instead of
+ * every branch at every level. Otherwise every branch's issues are kept and the caller adds the
+ * keyword's own issue: returns true when it should.
  */
-export function reportBranches(ctx: RunContext, branches: ValidationIssue[][]): boolean {
+export function reportBranches(ctx: RunContext, mark: number, ends: readonly number[]): boolean {
   if (!ctx.collecting) return false
   if (!ctx.allErrors) {
-    const meant = meantBranch(branches, ctx.instancePath)
+    const here = ctx.instancePath
+    let meant = -1
+    let start = mark
+    for (let b = 0; b < ends.length; b++) {
+      const end = ends[b]!
+      let past = false
+      for (let i = start; i < end && !past; i++) past = !typeMismatchAt(ctx.errorAt(i)!, here)
+      start = end
+      if (!past) continue
+      if (meant >= 0) {
+        meant = -1
+        break
+      }
+      meant = b
+    }
     if (meant >= 0) {
-      ctx.restoreErrors(branches[meant]!)
+      const from = meant === 0 ? mark : ends[meant - 1]!
+      const to = ends[meant]!
+      if (from === mark) ctx.resetErrors(to)
+      else {
+        // The meant branch's issues (and the later branches') out, then the meant ones back in.
+        const kept = ctx.takeErrors(from)
+        ctx.resetErrors(mark)
+        kept.length = to - from
+        ctx.restoreErrors(kept)
+      }
       return false
     }
   }
-  for (const issues of branches) ctx.restoreErrors(issues)
   return true
+}
+
+/** The issue is a type mismatch (or a `false` schema) at `here` (the length first: a deep path's text is read only when it may match). */
+function typeMismatchAt(issue: ValidationIssue, here: string): boolean {
+  return (issue.keyword === 'type' || issue.keyword === 'false schema') && issue.instancePath.length === here.length && issue.instancePath === here
 }
 
 /**
  * The branch of a failed `anyOf`/`oneOf` at instance location `here` the data was meant for: the
  * one branch that got past a type mismatch (or a `false` schema) at `here`, when exactly one did;
  * -1 when none or several did. `branches` holds each failed branch's
- * issues. The rule `validate` applies without `allErrors`, exported so a renderer of
- * `allErrors` results (the command line) reads a failed alternative the same way. Allocates nothing.
+ * issues. The rule `validate` applies without `allErrors` (`reportBranches`), exported so a
+ * renderer of `allErrors` results (the command line) reads a failed alternative the same way.
+ * Allocates nothing.
  */
 export function meantBranch(branches: readonly (readonly ValidationIssue[])[], here: string): number {
   let meant = -1
   for (let b = 0; b < branches.length; b++) {
     const issues = branches[b]!
-    if (issues.every((i) => i.instancePath === here && (i.keyword === 'type' || i.keyword === 'false schema'))) continue
+    if (issues.every((i) => typeMismatchAt(i, here))) continue
     if (meant >= 0) return -1
     meant = b
   }
@@ -73,21 +104,28 @@ export function meantBranch(branches: readonly (readonly ValidationIssue[])[], h
 const SUMMED = 5
 /** Longest summary of one alternative's failure. */
 const SUMMARY_LENGTH = 160
+/** Longest data path a summary shows whole; a longer one shows its last `PATH_SHOWN` characters. */
+const PATH_WHOLE = 80
+const PATH_SHOWN = 77
 
 /**
- * The failed alternatives in short, for the message of a failed `anyOf`/`oneOf`: each one's first
- * issue, with its data path when it lies below `here` (`alternative 1 at /b: must be a string`).
- * Alternatives that failed in the same words at the same place are named together (`every
- * alternative at /b: ...`, `alternatives 0 and 2: ...`): alternatives reaching one definition
- * through `$ref` would otherwise repeat it once each.
+ * The failed alternatives in short, for the message of a failed `anyOf`/`oneOf` (branches as
+ * `reportBranches` takes them): each one's first issue, with its data path when it lies below the
+ * current location (`alternative 1 at /b: must be a string`). Alternatives that failed in the same
+ * words at the same place are named together (`every alternative at /b: ...`, `alternatives 0
+ * and 2: ...`): alternatives reaching one definition through `$ref` would otherwise repeat it
+ * once each. Reads only the end of a deep path (`ctx.pathEnd`).
  */
-export function branchSummary(here: string, branches: readonly ValidationIssue[][]): string {
+export function branchSummary(ctx: RunContext, mark: number, ends: readonly number[]): string {
+  const here = ctx.instancePath
   const said: { text: string; alternatives: number[] }[] = []
-  for (let i = 0; i < branches.length; i++) {
-    const first = branches[i]![0]
+  for (let i = 0; i < ends.length; i++) {
+    const start = i === 0 ? mark : ends[i - 1]!
+    const first = start < ends[i]! ? ctx.errorAt(start) : undefined
     if (first === undefined) continue
-    const below = first.instancePath.slice(here.length)
-    const at = below === '' ? '' : ` at ${below.length > 80 ? `...${below.slice(-77)}` : below}`
+    const below = first.instancePath.length - here.length
+    const end = below <= 0 ? '' : ctx.pathEnd(first, Math.min(below, PATH_WHOLE + 1))
+    const at = end === '' ? '' : ` at ${below > PATH_WHOLE ? `...${end.slice(-PATH_SHOWN)}` : end}`
     const text = `${at}: ${first.message.length > SUMMARY_LENGTH ? `${first.message.slice(0, SUMMARY_LENGTH - 3)}...` : first.message}`
     const same = said.find((s) => s.text === text)
     if (same !== undefined) same.alternatives.push(i)
@@ -98,9 +136,9 @@ export function branchSummary(here: string, branches: readonly ValidationIssue[]
   for (const { text, alternatives } of said) {
     if (parts.length === SUMMED) break
     named += alternatives.length
-    parts.push(`${alternativesWord(alternatives, branches.length)}${text}`)
+    parts.push(`${alternativesWord(alternatives, ends.length)}${text}`)
   }
-  const rest = branches.length - named
+  const rest = ends.length - named
   if (rest > 0 && said.length > SUMMED) parts.push(`${rest} more`)
   return parts.join('; ')
 }

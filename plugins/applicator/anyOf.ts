@@ -1,5 +1,5 @@
 import { defineKeyword } from '../../core/index.ts'
-import type { DefaultsContext, SchemaHandle, ValidationIssue } from '../../core/index.ts'
+import type { DefaultsContext, SchemaHandle } from '../../core/index.ts'
 import { branchSummary, compileSchemaArray, reportBranches } from './_shared.ts'
 import { Branches, applyMeant, discriminatorOf, routeCode, routeOf, somePasses } from './_discriminate.ts'
 
@@ -35,19 +35,20 @@ export const anyOfKeyword = defineKeyword<unknown, Branches>({
     if (meant >= 0) return applyMeant(c, meant, x, ctx)
     const mark = ctx.errorMark()
     const all = ctx.exhaustive
-    const failed: ValidationIssue[][] | null = ctx.collecting ? [] : null
+    // Where each failed branch's issues end (they stay in place: see `reportBranches`).
+    const ends: number[] | null = ctx.collecting ? [] : null
     let ok = false
     for (const b of c.handles) {
       if (ctx.apply(b, x)) {
         ok = true
         if (!all) break
-      } else if (failed !== null) {
-        failed.push(ctx.takeErrors(mark))
+      } else if (ends !== null) {
+        ends.push(ctx.errorMark())
       }
     }
     if (ok) ctx.resetErrors(mark)
-    else if (reportBranches(ctx, failed ?? [])) {
-      ctx.report({}, `must match at least one of the "anyOf" alternatives, but matches none (${branchSummary(ctx.instancePath, failed ?? [])})`)
+    else if (ends !== null && reportBranches(ctx, mark, ends)) {
+      ctx.report({}, `must match at least one of the "anyOf" alternatives, but matches none (${branchSummary(ctx, mark, ends)})`)
     }
     return ok
   },

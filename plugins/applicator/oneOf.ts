@@ -1,5 +1,4 @@
 import { defineKeyword, got, joinCode, js } from '../../core/index.ts'
-import type { ValidationIssue } from '../../core/index.ts'
 import { branchSummary, compileSchemaArray, noUnknownKeys, reportBranches } from './_shared.ts'
 import { fillSoleBranch } from './anyOf.ts'
 import { admitsType, closedNames, sharedTest } from './_common.ts'
@@ -23,12 +22,13 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
     const branches = c.handles
     const mark = ctx.errorMark()
     const all = ctx.exhaustive
-    const failed: ValidationIssue[][] | null = ctx.collecting ? [] : null
+    // Where each failed branch's issues end (they stay in place: see `reportBranches`).
+    const ends: number[] | null = ctx.collecting ? [] : null
     let first = -1
     let second = -1
     for (let i = 0; i < branches.length; i++) {
       if (!ctx.apply(branches[i]!, x)) {
-        if (failed !== null) failed.push(ctx.takeErrors(mark))
+        if (ends !== null) ends.push(ctx.errorMark())
         continue
       }
       if (first < 0) first = i
@@ -47,8 +47,8 @@ export const oneOfKeyword = defineKeyword<unknown, Branches>({
         ctx.report({ passingSchemas: [first, second] }, `must match exactly one of the "oneOf" alternatives, but matches alternatives ${first} and ${second}${got(x)}`)
       }
     } else {
-      if (reportBranches(ctx, failed ?? [])) {
-        ctx.report({ passingSchemas: null }, `must match exactly one of the "oneOf" alternatives, but matches none (${branchSummary(ctx.instancePath, failed ?? [])})`)
+      if (ends !== null && reportBranches(ctx, mark, ends)) {
+        ctx.report({ passingSchemas: null }, `must match exactly one of the "oneOf" alternatives, but matches none (${branchSummary(ctx, mark, ends)})`)
       }
     }
     return false
