@@ -33,6 +33,7 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     if (optional >= WALK_FROM) {
       walked.set(entries, ctx.schema)
       walkedSchemas.set(ctx.schema, entries)
+      shapes.set(entries, new Shapes())
     }
     return entries
   },
@@ -43,6 +44,9 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   },
   validate(entries, x, ctx) {
     const o = x as Record<string, unknown>
+    // The interpreted calls before tier-up: how many key orders this node's objects come in.
+    const seen = shapes.get(entries)
+    if (seen !== undefined && seen.objects < Shapes.WATCHED) seen.note(o)
     const tracker = ctx.evaluated
     const keepGoing = ctx.collecting && ctx.allErrors
     let ok = true
@@ -63,7 +67,7 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   // The generated tier serves only the boolean pass, where stopping at a failure is safe.
   emit(entries, g) {
     const schema = walked.get(entries)
-    if (schema !== undefined) {
+    if (schema !== undefined && walks(entries)) {
       // A sibling `required`, earlier in the node, walked the keys for both.
       if (walkedIn.has(g)) return js`true`
       return walk(entries, g, forbidsOthers.has(schema) && closedSchema.get(entries) === schema, [])
@@ -169,6 +173,40 @@ if (!${ok}) ${ok} = ${g.fail()};`,
  * keep the reads, which one object shape makes cheap.
  */
 export const WALK_FROM = 12
+/**
+ * The key orders of the objects the interpreter saw at a node that may walk (the calls before
+ * tier-up), up to `WATCHED` objects. Objects of a few shapes keep the reads: the engine caches a
+ * read per shape for up to four shapes, and then a read of an absent name costs about a
+ * nanosecond, less than a walk's dispatch per key.
+ */
+class Shapes {
+  static readonly WATCHED = 64
+  /** Past this many key orders, a read's cache has given up (V8 keeps four shapes per site). */
+  static readonly FEW = 4
+  objects = 0
+  readonly orders = new Set<string>()
+  note(o: Record<string, unknown>): void {
+    this.objects++
+    if (this.orders.size <= Shapes.FEW && typeof o === 'object' && o !== null) this.orders.add(Object.keys(o).join('\u0000'))
+  }
+}
+const shapes = new WeakMap<object, Shapes>()
+
+/**
+ * Whether the generated code of a `properties` with many optional names walks the keys: yes,
+ * unless the interpreted calls before tier-up saw its objects in at most `Shapes.FEW` key orders,
+ * each met three times on average (records of one shape, a handful of documents validated
+ * again and again). Objects all of different orders (real documents, each new) walk whatever
+ * their number, as does a node with nothing seen (not reached yet, or a validator generating
+ * at once): the walk's cost does not grow with the names declared, a megamorphic read's does.
+ */
+function walks(entries: object): boolean {
+  const seen = shapes.get(entries)
+  if (seen === undefined) return true
+  const orders = seen.orders.size
+  return orders === 0 || orders > Shapes.FEW || seen.objects < 3 * orders
+}
+
 /** `properties` walking keys, to the schema it sits in. */
 const walked = new WeakMap<object, object>()
 /** Schemas whose `properties` walks keys, to its entries (see `requiredWalk`). */
@@ -185,7 +223,7 @@ const walkedIn = new WeakSet<EmitContext>()
  */
 export function requiredWalk(schema: object | undefined, g: EmitContext, names: readonly string[]): EmitBlock | undefined {
   const entries = schema === undefined ? undefined : walkedSchemas.get(schema)
-  if (entries === undefined || g.type !== 'object') return undefined
+  if (entries === undefined || g.type !== 'object' || !walks(entries)) return undefined
   return walk(entries, g, forbidsOthers.has(schema!) && closedSchema.get(entries) === schema, names)
 }
 
