@@ -51,7 +51,7 @@
 // large schema's code is tiered up and optimized, by V8 on a loaded machine too, before it is
 // timed, for every library alike.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 // The libraries (schemavet from dist/ first, then the peers), as bench/realworld-one.mjs uses them too.
 import { dialectOf, libraries, peers } from './realworld-libs.mjs'
@@ -424,7 +424,9 @@ lines.push('<!-- realworld:end -->')
 const text = lines.join('\n')
 console.log(text)
 const json = Object.fromEntries(done.map(({ set, results, summary, counts }) => [set.key, { summary: { ...summary, valid: { ...summary.valid, all: undefined }, invalid: { ...summary.invalid, all: undefined }, cold: { ...summary.cold, all: undefined } }, correctCounts: counts, results }]))
-writeFileSync(new URL(PARTIAL ? './realworld-results.partial.json' : './realworld-results.json', import.meta.url), JSON.stringify(json, null, 1))
+// A partial run's figures go under bench/.tmp/ (ignored), the full run's beside this file.
+if (PARTIAL) mkdirSync(new URL('./.tmp/', import.meta.url), { recursive: true })
+writeFileSync(new URL(PARTIAL ? './.tmp/realworld-results.partial.json' : './realworld-results.json', import.meta.url), JSON.stringify(json, null, 1))
 if (!QUICK && ONLY === undefined && !PARTIAL) {
   const file = new URL('./RESULTS.md', import.meta.url)
   const old = existsSync(file) ? readFileSync(file, 'utf8') : ''
