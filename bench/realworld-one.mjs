@@ -1,6 +1,6 @@
 // One schema of the real-world corpus against its peers: to find out why a shape is slow.
 //
-//   node --expose-gc bench/realworld-one.mjs <file or regex> [options]
+//   node --expose-gc bench/realworld-one.mjs <catalogue folder, corpus file or regex> [options]
 //
 //   --invalid        time the invalid instances (default: the valid ones)
 //   --cold           time compile-a-fresh-copy + validate-the-first-valid-instance instead
@@ -43,19 +43,35 @@ if (target === undefined) {
   process.exit(2)
 }
 
-const dir = new URL('../../shared/corpus/maskbench/', import.meta.url)
-if (!existsSync(dir)) {
-  console.error(`no corpus at ${dir.pathname}: this needs ../shared/corpus beside the project`)
+// A catalogue folder's name (../shared/corpus/catalogue/<name>: every document valid, formats
+// annotated), else a MaskBench or SchemaStore file's name or a regex over them.
+const corpus = new URL('../../shared/corpus/', import.meta.url)
+if (!existsSync(corpus)) {
+  console.error(`no corpus at ${corpus.pathname}: this needs ../shared/corpus beside the project`)
   process.exit(1)
 }
-const names = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
-const matches = names.includes(target) ? [target] : names.filter((f) => new RegExp(target).test(f))
-if (matches.length !== 1) {
-  console.error(matches.length === 0 ? `no corpus file matches ${target}` : `${matches.length} files match ${target}, name one: ${matches.slice(0, 10).join(', ')}${matches.length > 10 ? ', …' : ''}`)
-  process.exit(2)
+let file
+let doc
+let formats = 'assert'
+const catalogue = new URL('catalogue/', corpus)
+if (existsSync(new URL(`${target}/schema.json`, catalogue))) {
+  file = `catalogue/${target}`
+  const lines = readFileSync(new URL(`${target}/instances.jsonl`, catalogue), 'utf8').split('\n').filter((l) => l.trim() !== '')
+  doc = { schema: JSON.parse(readFileSync(new URL(`${target}/schema.json`, catalogue), 'utf8')), tests: lines.map((l) => ({ data: JSON.parse(l), valid: true })) }
+  formats = 'annotate'
+} else {
+  const names = ['maskbench', 'schemastore'].flatMap((d) => (existsSync(new URL(`${d}/`, corpus)) ? readdirSync(new URL(`${d}/`, corpus)).filter((f) => f.endsWith('.json')).sort().map((f) => `${d}/${f}`) : []))
+  const matches = names.filter((f) => f.endsWith(`/${target}`))
+  if (matches.length === 0) matches.push(...names.filter((f) => new RegExp(target).test(f)))
+  if (matches.length !== 1) {
+    console.error(matches.length === 0 ? `no corpus file matches ${target}` : `${matches.length} files match ${target}, name one: ${matches.slice(0, 10).join(', ')}${matches.length > 10 ? ', …' : ''}`)
+    process.exit(2)
+  }
+  file = matches[0]
+  doc = JSON.parse(readFileSync(new URL(file, corpus), 'utf8'))
+  // SchemaStore's documents were labelled with formats annotated.
+  if (file.startsWith('schemastore/')) formats = 'annotate'
 }
-const file = matches[0]
-const doc = JSON.parse(readFileSync(new URL(file, dir), 'utf8'))
 const schemaText = JSON.stringify(doc.schema)
 const wantValid = !flag('invalid')
 const data = doc.tests.filter((t) => t.valid === wantValid).map((t) => t.data)
@@ -91,7 +107,7 @@ const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toPrecision(3)}M` : x >= 1e3 ? `${(x
 function setUp(lib) {
   let fn
   try {
-    fn = lib.compile(JSON.parse(schemaText), dialect)
+    fn = lib.compile(JSON.parse(schemaText), dialect, formats)
   } catch (e) {
     return { error: `refused the schema: ${String(e?.message ?? e).split('\n')[0].slice(0, 100)}` }
   }
@@ -109,8 +125,8 @@ function setUp(lib) {
       wrong,
       unit: () => {
         const s = unseenCopy(JSON.parse(schemaText))
-        const ok = lib.compile(s, dialect)(firstValid)
-        lib.release?.(s, dialect)
+        const ok = lib.compile(s, dialect, formats)(firstValid)
+        lib.release?.(s, dialect, formats)
         return ok
       },
     }

@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url'
 /** Every EVERY-th corpus file by name (byte order) among those with a valid instance: fixed before the first measurement. */
 export const EVERY = 12
 export const corpusDir = fileURLToPath(new URL('../../shared/corpus/maskbench/', import.meta.url))
+/** SchemaStore's schemas with the catalogue's own test documents (`{ schema, tests, remotes }` per file). */
+export const schemaStoreDir = fileURLToPath(new URL('../../shared/corpus/schemastore/', import.meta.url))
+/** Configuration-file schemas with documents from real repositories: a folder each, `schema.json` + `instances.jsonl`. */
+export const catalogueDir = fileURLToPath(new URL('../../shared/corpus/catalogue/', import.meta.url))
 
 /** `{ files, withValid: { file, doc }[], sample: { file, doc }[] }`; throws when the corpus is not beside the project. */
 export function readSample() {
@@ -18,6 +22,45 @@ export function readSample() {
     if (Array.isArray(doc.tests) && doc.tests.some((t) => t.valid === true)) withValid.push({ file, doc })
   }
   return { files, withValid, sample: withValid.filter((_, i) => i % EVERY === 0) }
+}
+
+/**
+ * The catalogue: every folder, as `{ file, doc: { schema, tests } }` with every document labelled
+ * valid (they were collected from repositories that use the schema). Read in place, never copied.
+ */
+export function readCatalogue() {
+  if (!existsSync(catalogueDir)) throw new Error(`no catalogue at ${catalogueDir}: the real-world suite needs ../shared/corpus beside the project`)
+  const out = []
+  for (const name of readdirSync(catalogueDir).sort()) {
+    const schemaFile = `${catalogueDir}${name}/schema.json`
+    const instancesFile = `${catalogueDir}${name}/instances.jsonl`
+    if (!existsSync(schemaFile) || !existsSync(instancesFile)) continue
+    const tests = readFileSync(instancesFile, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => ({ data: JSON.parse(l), valid: true }))
+    out.push({ file: name, doc: { schema: JSON.parse(readFileSync(schemaFile, 'utf8')), tests }, schemaFile, instancesFile })
+  }
+  return out
+}
+
+/**
+ * SchemaStore's files with at least one valid document, except those whose schema references
+ * another file (`remotes`): every library would need its own way of registering those (1 of 470).
+ * `{ files, kept, skipped }`.
+ */
+export function readSchemaStore() {
+  if (!existsSync(schemaStoreDir)) throw new Error(`no SchemaStore folder at ${schemaStoreDir}: the real-world suite needs ../shared/corpus beside the project`)
+  const files = readdirSync(schemaStoreDir).filter((f) => f.endsWith('.json')).sort()
+  const kept = []
+  let skipped = 0
+  for (const file of files) {
+    const doc = JSON.parse(readFileSync(schemaStoreDir + file, 'utf8'))
+    if (!Array.isArray(doc.tests) || !doc.tests.some((t) => t.valid === true)) continue
+    if (doc.remotes !== undefined && Object.keys(doc.remotes).length > 0) {
+      skipped++
+      continue
+    }
+    kept.push({ file, doc })
+  }
+  return { files, kept, skipped }
 }
 
 let copies = 0

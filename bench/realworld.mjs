@@ -1,5 +1,16 @@
-// Real-world suite: schemas found in real use (../shared/corpus/maskbench, see its SOURCE.md),
-// each with its own labelled instances, schemavet against its peers in one process.
+// Real-world suite: schemas found in real use (../shared/corpus, see its SOURCE.md), each with
+// its own documents, schemavet against its peers in one process. Three sets, reported apart:
+//   catalogue    (the headline) 17 configuration-file schemas with 12,709 documents collected
+//                from real repositories, all valid: sparse, varied objects. Formats annotated.
+//                A peer is correct on a schema when it accepts every document. Blaze (the native
+//                CLI of @sourcemeta/jsonschema, a devDependency of bench/) is a reference
+//                column: its mean time per instance from its own `--benchmark --fast --loop 30`,
+//                in its own process, against schemavet's per-instance time on the same documents.
+//   schemastore  SchemaStore's schemas with the catalogue's own positive and negative test
+//                documents (formats annotated, as they were labelled); the one file whose
+//                schema references another file is left out.
+//   maskbench    every 12th MaskBench file with a valid instance (model-written instances,
+//                formats asserted, as labelled).
 //
 //   npm run bench:realworld                 full run, writes the real-world section of bench/RESULTS.md
 //   BENCH_QUICK=1 npm run bench:realworld   smoke run over a tenth of the sample, not written
@@ -12,11 +23,13 @@
 //   ... -- --warm <ms> --slice <ms> --rounds <n>
 //                                           other timing (default: warm until stable, at most
 //                                           300 ms; 20 ms; 7); not written
+//   ... -- --sets catalogue,schemastore  these sets only (default: all three); not written
+//   ... -- --no-blaze                       without the Blaze column
 //   ... -- --lenient-invalid                count a peer correct on a schema's invalid instances
 //                                           even when it is wrong on its valid ones (the rule
 //                                           before; one that rejects everything counted); not written
 //
-// Sample: every 12th file by name (byte order) among the files with at least one valid
+// MaskBench sample: every 12th file by name (byte order) among the files with at least one valid
 // instance. The rule was fixed before the first measurement and is kept, so runs compare.
 //
 // Each library compiles the schema in the dialect its `$schema` names (none: 2020-12, as the
@@ -37,11 +50,12 @@
 // each library is warmed until two consecutive slices agree within 10% (at most 300 ms): a
 // large schema's code is tiered up and optimized, by V8 on a loaded machine too, before it is
 // timed, for every library alike.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 // The libraries (schemavet from dist/ first, then the peers), as bench/realworld-one.mjs uses them too.
 import { dialectOf, libraries, peers } from './realworld-libs.mjs'
-import { EVERY, readSample, unseenCopy } from './realworld-sample.mjs'
+import { EVERY, readCatalogue, readSample, readSchemaStore, unseenCopy } from './realworld-sample.mjs'
 
 const QUICK = process.env.BENCH_QUICK === '1'
 /** The short timing over the whole sample (the timing of the first runs). */
@@ -68,27 +82,104 @@ const cfg = QUICK
     : { rounds: 7, sliceMs: 20, warmMs: 300, stable: true, cold: 5, stride: 1 }
 for (const [k, v] of Object.entries(TIMING)) if (v !== undefined) cfg[k] = v
 /** The default run over the whole sample: the only one that writes bench/RESULTS.md and the JSON. */
-const PARTIAL = Object.values(SUBSET).some((v) => v !== undefined) || Object.values(TIMING).some((v) => v !== undefined) || LENIENT_INVALID || SHORT || process.env.BENCH_FILES !== undefined
+const SETS = ['catalogue', 'schemastore', 'maskbench']
+const setsArg = (() => {
+  const i = process.argv.indexOf('--sets')
+  if (i < 0) return SETS
+  const v = (process.argv[i + 1] ?? '').split(',')
+  for (const k of v) if (!SETS.includes(k)) throw new Error(`--sets takes ${SETS.join(', ')}, not "${k}"`)
+  return v
+})()
+const BLAZE = !process.argv.includes('--no-blaze')
+const PARTIAL = setsArg.length !== SETS.length || !BLAZE || Object.values(SUBSET).some((v) => v !== undefined) || Object.values(TIMING).some((v) => v !== undefined) || LENIENT_INVALID || SHORT || process.env.BENCH_FILES !== undefined
 const started = performance.now()
 const log = (...a) => console.error(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s]`, ...a)
 
-// ── the sample ───────────────────────────────────────────────────────────────────────────────
-let read
+// ── the sets ─────────────────────────────────────────────────────────────────────────────────
+/** Applies --only, --limit, BENCH_FILES and the quick stride to a set's entries. */
+const pick = (entries) =>
+  entries
+    .filter((_, i) => i % cfg.stride === 0)
+    .filter((e) => ONLY === undefined || ONLY.includes(e.file))
+    .filter((e) => SUBSET.only === undefined || SUBSET.only.test(e.file))
+    .slice(0, SUBSET.limit ?? Infinity)
+// BENCH_FILES=a.json,b.json: those files only (a diagnostic, not written).
+const ONLY = process.env.BENCH_FILES?.split(',')
+const sets = []
 try {
-  read = readSample()
+  for (const key of setsArg) {
+    if (key === 'catalogue') {
+      const all = readCatalogue()
+      const entries = pick(all)
+      sets.push({ key, title: 'Catalogue (../shared/corpus/catalogue): real documents', entries, formats: 'annotate', blaze: BLAZE, invalid: false, about: `${entries.length} of ${all.length} configuration-file schemas, ${entries.reduce((a, e) => a + e.doc.tests.length, 0)} documents from real repositories (all valid), formats annotated` })
+    } else if (key === 'schemastore') {
+      const { files, kept, skipped } = readSchemaStore()
+      const entries = pick(kept)
+      sets.push({ key, title: 'SchemaStore (../shared/corpus/schemastore): the catalogue\'s test documents', entries, formats: 'annotate', blaze: false, invalid: true, about: `${entries.length} schemas: the ${kept.length} of ${files.length} files with a valid document and no reference to another file (${skipped} left out), formats annotated` })
+    } else {
+      const read = readSample()
+      const entries = pick(read.sample)
+      sets.push({ key, title: 'MaskBench sample (../shared/corpus/maskbench)', entries, formats: 'assert', blaze: false, invalid: true, about: `${entries.length} schemas: every ${EVERY}th by name of the ${read.withValid.length} corpus files with valid instances, formats asserted` })
+    }
+  }
 } catch (e) {
   console.error(e.message)
   process.exit(1)
 }
-const { files, withValid } = read
-// BENCH_FILES=a.json,b.json: those files only (a diagnostic, not written).
-const ONLY = process.env.BENCH_FILES?.split(',')
-const sample = read.sample
-  .filter((_, i) => i % cfg.stride === 0)
-  .filter((e) => ONLY === undefined || ONLY.includes(e.file))
-  .filter((e) => SUBSET.only === undefined || SUBSET.only.test(e.file))
-  .slice(0, SUBSET.limit ?? Infinity)
-log(`${files.length} files, ${withValid.length} with valid instances, sample of ${sample.length} (every ${EVERY}th${QUICK ? `, quick: every ${cfg.stride}th of those` : ''}${PARTIAL ? `; a partial run (${[SUBSET.only && `--only ${SUBSET.only.source}`, SUBSET.limit && `--limit ${SUBSET.limit}`, ...Object.entries(TIMING).filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${v}`), LENIENT_INVALID && '--lenient-invalid', SHORT && '--quick'].filter(Boolean).join(', ')}), not written` : ''})`)
+log(`sets: ${sets.map((s) => `${s.key} ${s.entries.length}`).join(', ')}${PARTIAL ? `; a partial run (${[setsArg.length !== SETS.length && `--sets ${setsArg.join(',')}`, !BLAZE && '--no-blaze', SUBSET.only && `--only ${SUBSET.only.source}`, SUBSET.limit && `--limit ${SUBSET.limit}`, ...Object.entries(TIMING).filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${v}`), LENIENT_INVALID && '--lenient-invalid', SHORT && '--quick', QUICK && 'BENCH_QUICK'].filter(Boolean).join(', ')}), not written` : ''}`)
+
+// ── Blaze, the native reference ──────────────────────────────────────────────────────────────
+const blazeBin = new URL('./node_modules/.bin/jsonschema', import.meta.url)
+const blazeVersion = (() => {
+  try {
+    return JSON.parse(readFileSync(new URL('./node_modules/@sourcemeta/jsonschema/package.json', import.meta.url), 'utf8')).version
+  } catch {
+    return undefined
+  }
+})()
+/**
+ * Blaze's mean time per instance in µs over a JSONL file of documents: `jsonschema validate S I
+ * --benchmark --fast --loop 30` in its own process prints, per document, the mean over its 30
+ * runs; the figure is the mean of those means. Undefined (with why) when the CLI is missing or
+ * fails a document (formats are annotated there by default, as in the catalogue's rule).
+ */
+function blaze(schemaFile, instancesFile) {
+  if (!existsSync(blazeBin)) return { error: 'no bench/node_modules/.bin/jsonschema (npm --prefix bench install)' }
+  const r = spawnSync(blazeBin.pathname, ['validate', schemaFile, instancesFile, '--benchmark', '--fast', '--loop', '30'], { encoding: 'utf8', maxBuffer: 1 << 28 })
+  const lines = `${r.stdout}\n${r.stderr}`.split('\n')
+  const means = []
+  let failed = 0
+  for (const l of lines) {
+    const m = /\]: (PASS|FAIL) ([0-9.]+) \+- [0-9.]+ us/.exec(l)
+    if (m === null) continue
+    if (m[1] === 'FAIL') failed++
+    means.push(Number(m[2]))
+  }
+  if (failed > 0) return { error: `rejected ${failed} document(s)` }
+  if (means.length === 0) return { error: `no timing in its output (exit ${r.status}): ${lines.find((l) => l.trim() !== '')?.slice(0, 100) ?? ''}` }
+  return { us: means.reduce((a, b) => a + b, 0) / means.length, documents: means.length }
+}
+
+// ── per schema ───────────────────────────────────────────────────────────────────────────────
+const short = (e) => String(e?.message ?? e).split('\n')[0].slice(0, 80)
+
+/** What a schema is made of, to name the shape of the slow ones. */
+function shape(schema) {
+  const counts = {}
+  let nodes = 0
+  const visit = (v, depth) => {
+    if (depth > 200 || typeof v !== 'object' || v === null) return
+    if (Array.isArray(v)) return v.forEach((x) => visit(x, depth + 1))
+    nodes++
+    for (const [k, x] of Object.entries(v)) {
+      if (['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'patternProperties', 'additionalProperties', 'pattern', 'format', 'enum', 'const', 'items', 'uniqueItems', 'dependencies', 'required'].includes(k)) counts[k] = (counts[k] ?? 0) + 1
+      visit(x, depth + 1)
+    }
+  }
+  visit(schema, 0)
+  const top = Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, n]) => `${k}×${n}`)
+  return `${nodes} objects; ${top.join(' ')}`
+}
 
 // ── timing ───────────────────────────────────────────────────────────────────────────────────
 let sink = 0
@@ -141,7 +232,7 @@ function race(entries, data) {
   return Object.fromEntries(entries.map((e, i) => [e.name, median(rounds[i])]))
 }
 /** Compile-and-validate-once per second (median of fresh copies), or undefined if it fails. */
-function coldRace(libs, schema, dialect, datum) {
+function coldRace(libs, schema, dialect, datum, formats) {
   const times = libs.map(() => [])
   for (let r = 0; r < cfg.cold; r++) {
     for (let k = 0; k < libs.length; k++) {
@@ -149,50 +240,30 @@ function coldRace(libs, schema, dialect, datum) {
       const lib = libs[i]
       const copy = unseenCopy(schema)
       const t0 = performance.now()
-      const fn = lib.compile(copy, dialect)
+      const fn = lib.compile(copy, dialect, formats)
       if (fn(datum)) sink++
       times[i].push(performance.now() - t0)
-      lib.release?.(copy, dialect)
+      lib.release?.(copy, dialect, formats)
     }
   }
   return Object.fromEntries(libs.map((l, i) => [l.name, 1000 / median(times[i])]))
 }
 
-// ── per schema ───────────────────────────────────────────────────────────────────────────────
-const short = (e) => String(e?.message ?? e).split('\n')[0].slice(0, 80)
-
-/** What a schema is made of, to name the shape of the slow ones. */
-function shape(schema) {
-  const counts = {}
-  let nodes = 0
-  const visit = (v, depth) => {
-    if (depth > 200 || typeof v !== 'object' || v === null) return
-    if (Array.isArray(v)) return v.forEach((x) => visit(x, depth + 1))
-    nodes++
-    for (const [k, x] of Object.entries(v)) {
-      if (['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'patternProperties', 'additionalProperties', 'pattern', 'format', 'enum', 'const', 'items', 'uniqueItems', 'dependencies', 'required'].includes(k)) counts[k] = (counts[k] ?? 0) + 1
-      visit(x, depth + 1)
-    }
-  }
-  visit(schema, 0)
-  const top = Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, n]) => `${k}×${n}`)
-  return `${nodes} objects; ${top.join(' ')}`
-}
-
-const results = []
-for (const [n, { file, doc }] of sample.entries()) {
+/** Every library on one entry of a set: warm valid and invalid throughput, cold, Blaze. */
+function measure(set, { file, doc, schemaFile, instancesFile }) {
   const { schema } = doc
   const dialect = dialectOf(schema)
+  const formats = set.formats
   const valid = doc.tests.filter((t) => t.valid === true).map((t) => t.data)
-  const invalid = doc.tests.filter((t) => t.valid === false).map((t) => t.data)
-  const entry = { file, dialect, shape: shape(schema), libs: {} }
+  const invalid = set.invalid ? doc.tests.filter((t) => t.valid === false).map((t) => t.data) : []
+  const entry = { file, dialect, shape: shape(schema), documents: valid.length + invalid.length, libs: {} }
   const ready = []
   for (const lib of libraries) {
     const cell = (entry.libs[lib.name] = {})
     let fn
     const copy = structuredClone(schema)
     try {
-      fn = lib.compile(copy, dialect)
+      fn = lib.compile(copy, dialect, formats)
     } catch (e) {
       cell.refused = short(e)
       continue
@@ -206,7 +277,7 @@ for (const [n, { file, doc }] of sample.entries()) {
     })
     cell.validOk = right(valid, true)
     cell.invalidOk = invalid.length > 0 && right(invalid, false)
-    ready.push({ name: lib.name, fn, cell, release: () => lib.release?.(copy, dialect) })
+    ready.push({ name: lib.name, fn, cell, release: () => lib.release?.(copy, dialect, formats) })
   }
   const timed = (key, data) => {
     const entries = ready.filter((r) => r.cell[key])
@@ -220,19 +291,22 @@ for (const [n, { file, doc }] of sample.entries()) {
   for (const r of ready) r.release()
   const coldLibs = libraries.filter((l) => entry.libs[l.name].validOk)
   try {
-    const cold = coldRace(coldLibs, schema, dialect, valid[0])
+    const cold = coldRace(coldLibs, schema, dialect, valid[0], formats)
     for (const l of coldLibs) entry.libs[l.name].cold = cold[l.name]
   } catch (e) {
     entry.coldError = short(e)
   }
-  results.push(entry)
-  if (ONLY !== undefined) log(file, JSON.stringify(entry.libs))
-  if ((n + 1) % 25 === 0) log(`${n + 1}/${sample.length}`)
+  if (set.blaze && schemaFile !== undefined) {
+    const b = blaze(schemaFile, instancesFile)
+    if (b.error !== undefined) entry.blazeError = b.error
+    else entry.blazeUs = b.us
+  }
+  return entry
 }
 
 // ── ratios ───────────────────────────────────────────────────────────────────────────────────
 /** schemavet over the fastest correct peer for a measure, per schema (undefined: no ratio). */
-function ratios(measure) {
+function ratios(results, measure) {
   const out = []
   for (const r of results) {
     const sv = r.libs.schemavet?.[measure]
@@ -244,67 +318,115 @@ function ratios(measure) {
       if (v !== undefined && (best === undefined || v > best[1])) best = [p.name, v]
     }
     if (best === undefined) continue
-    out.push({ file: r.file, dialect: r.dialect, shape: r.shape, best: best[0], ratio: sv === undefined ? undefined : sv / best[1] })
+    out.push({ file: r.file, dialect: r.dialect, shape: r.shape, best: best[0], bestOps: best[1], ratio: sv === undefined ? undefined : sv / best[1] })
   }
   return out
 }
 const geomean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length)
 const measures = ['valid', 'invalid', 'cold']
-const summary = {}
-for (const m of measures) {
-  const rs = ratios(m)
-  const with_ = rs.filter((r) => r.ratio !== undefined)
-  summary[m] = {
-    compared: with_.length,
-    schemavetNotCorrect: rs.length - with_.length,
-    geomean: with_.length > 0 ? geomean(with_.map((r) => r.ratio)) : undefined,
-    below07: with_.filter((r) => r.ratio < 0.7).length,
-    worst: [...with_].sort((a, b) => a.ratio - b.ratio).slice(0, 20),
+function summarise(results) {
+  const summary = {}
+  for (const m of measures) {
+    const rs = ratios(results, m)
+    const with_ = rs.filter((r) => r.ratio !== undefined)
+    summary[m] = {
+      compared: with_.length,
+      schemavetNotCorrect: rs.length - with_.length,
+      geomean: with_.length > 0 ? geomean(with_.map((r) => r.ratio)) : undefined,
+      below07: with_.filter((r) => r.ratio < 0.7).length,
+      all: rs,
+      worst: [...with_].sort((a, b) => a.ratio - b.ratio).slice(0, 20),
+    }
   }
+  // schemavet's per-instance time (valid documents, warm) against Blaze's on the same documents.
+  const vsBlaze = results.filter((r) => r.blazeUs !== undefined && r.libs.schemavet?.valid !== undefined).map((r) => r.blazeUs / (1e6 / r.libs.schemavet.valid))
+  summary.blaze = { compared: vsBlaze.length, geomean: vsBlaze.length > 0 ? geomean(vsBlaze) : undefined }
+  return summary
 }
-const correctCounts = Object.fromEntries(
-  libraries.map((l) => [
-    l.name,
-    {
-      refused: results.filter((r) => r.libs[l.name].refused !== undefined).length,
-      validOk: results.filter((r) => r.libs[l.name].validOk).length,
-      invalidOk: results.filter((r) => r.libs[l.name].invalidOk).length,
-    },
-  ]),
-)
+const correctCounts = (results) =>
+  Object.fromEntries(
+    libraries.map((l) => [
+      l.name,
+      {
+        refused: results.filter((r) => r.libs[l.name].refused !== undefined).length,
+        validOk: results.filter((r) => r.libs[l.name].validOk).length,
+        invalidOk: results.filter((r) => r.libs[l.name].invalidOk).length,
+      },
+    ]),
+  )
+
+// ── the run ──────────────────────────────────────────────────────────────────────────────────
+const done = []
+for (const set of sets) {
+  const results = []
+  for (const [n, e] of set.entries.entries()) {
+    results.push(measure(set, e))
+    if (ONLY !== undefined) log(e.file, JSON.stringify(results.at(-1).libs))
+    if ((n + 1) % 25 === 0) log(`${set.key} ${n + 1}/${set.entries.length}`)
+  }
+  done.push({ set, results, summary: summarise(results), counts: correctCounts(results) })
+  log(`${set.key} done`)
+}
 
 // ── report ───────────────────────────────────────────────────────────────────────────────────
 const x = (v) => (v === undefined ? '-' : `${v.toFixed(2)}x`)
+const fmt = (v) => (v === undefined ? '-' : v >= 1e6 ? `${(v / 1e6).toPrecision(3)}M` : v >= 1e3 ? `${(v / 1e3).toPrecision(3)}k` : v.toPrecision(3))
 const lines = []
 lines.push('<!-- realworld:start (written by bench/realworld.mjs) -->')
 lines.push('## Real-world suite (../shared/corpus)')
 lines.push('')
-lines.push(`${sample.length} schemas: every ${EVERY}th by name of the ${withValid.length} corpus files with valid instances. ${os.cpus().length} cores, load at end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`)
-lines.push('Ratio: schemavet / the fastest peer correct on that schema (compiles it, labelled answer on every timed instance; for the invalid measure, on the valid instances too). Every library is timed through its boolean answer (schemavet: `isValid`).')
+lines.push(`${os.cpus().length} cores, load at end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`)
+lines.push('Ratio: schemavet / the fastest peer correct on that schema (compiles it, the labelled answer on every timed document; for the invalid measure, on the valid documents too). Every library is timed through its boolean answer (schemavet: `isValid`); the JS libraries in one process, interleaved.')
 lines.push(`Warm timing: ${cfg.stable ? `each library warmed until two consecutive ${cfg.sliceMs} ms slices agree within 10% (at most ${cfg.warmMs} ms)` : `${cfg.warmMs} ms warm-up per library`}, then ${cfg.rounds} interleaved rounds of ${cfg.sliceMs} ms; the median. Cold: the median of ${cfg.cold} compiles of a copy whose text the process has not seen (a numbered root \`$comment\`) + one validation each.`)
-lines.push('')
-lines.push('| measure | schemas compared | geometric mean | below 0.7x | schemavet not correct |')
-lines.push('|---|---|---|---|---|')
-for (const m of measures) {
-  const s = summary[m]
-  lines.push(`| ${m} | ${s.compared} | ${x(s.geomean)} | ${s.below07} | ${s.schemavetNotCorrect} |`)
-}
-lines.push('')
-lines.push('| library | refused | correct on valid | correct on invalid |')
-lines.push('|---|---|---|---|')
-for (const [name, c] of Object.entries(correctCounts)) lines.push(`| ${name} | ${c.refused} | ${c.validOk} | ${c.invalidOk} |`)
-for (const m of measures) {
+for (const { set, results, summary, counts } of done) {
   lines.push('')
-  lines.push(`Worst twenty, ${m}:`)
+  lines.push(`### ${set.title}`)
   lines.push('')
-  lines.push('| file | dialect | ratio | best peer | shape |')
+  lines.push(`${set.about}.`)
+  lines.push('')
+  lines.push('| measure | schemas compared | geometric mean | below 0.7x | schemavet not correct |')
   lines.push('|---|---|---|---|---|')
-  for (const w of summary[m].worst) lines.push(`| ${w.file} | ${w.dialect} | ${x(w.ratio)} | ${w.best} | ${w.shape} |`)
+  for (const m of measures) {
+    const s = summary[m]
+    if (m === 'invalid' && !set.invalid) continue
+    lines.push(`| ${m} | ${s.compared} | ${x(s.geomean)} | ${s.below07} | ${s.schemavetNotCorrect} |`)
+  }
+  if (set.blaze) lines.push(`| valid, schemavet / Blaze ${blazeVersion ?? ''} (native, own process; per-instance time) | ${summary.blaze.compared} | ${x(summary.blaze.geomean)} | | |`)
+  lines.push('')
+  lines.push('| library | refused | correct on valid | correct on invalid |')
+  lines.push('|---|---|---|---|')
+  for (const [name, c] of Object.entries(counts)) lines.push(`| ${name} | ${c.refused} | ${c.validOk} | ${set.invalid ? c.invalidOk : '-'} |`)
+  if (set.key === 'catalogue') {
+    // The headline set: every schema, not the worst twenty.
+    lines.push('')
+    lines.push('| schema | documents | schemavet | best correct peer | ratio | cold ratio | Blaze µs/doc | schemavet µs/doc | schemavet / Blaze |')
+    lines.push('|---|---:|---:|---|---:|---:|---:|---:|---:|')
+    for (const r of results) {
+      const v = summary.valid.all.find((a) => a.file === r.file)
+      const c = summary.cold.all.find((a) => a.file === r.file)
+      const sv = r.libs.schemavet?.valid
+      const svUs = sv === undefined ? undefined : 1e6 / sv
+      lines.push(`| ${r.file} | ${r.documents} | ${fmt(sv)}/s | ${v === undefined ? 'none' : `${v.best} ${fmt(v.bestOps)}/s`} | ${x(v?.ratio)} | ${x(c?.ratio)} | ${r.blazeUs === undefined ? (r.blazeError ?? '-') : r.blazeUs.toFixed(3)} | ${svUs === undefined ? '-' : svUs.toFixed(3)} | ${r.blazeUs === undefined || svUs === undefined ? '-' : x(r.blazeUs / svUs)} |`)
+    }
+    continue
+  }
+  for (const m of measures) {
+    if (m === 'invalid' && !set.invalid) continue
+    lines.push('')
+    lines.push(`Worst ten, ${m}:`)
+    lines.push('')
+    lines.push('| file | dialect | ratio | best peer | shape |')
+    lines.push('|---|---|---|---|---|')
+    for (const w of summary[m].worst.slice(0, 10)) lines.push(`| ${w.file} | ${w.dialect} | ${x(w.ratio)} | ${w.best} | ${w.shape} |`)
+  }
 }
 lines.push('<!-- realworld:end -->')
 const text = lines.join('\n')
 console.log(text)
-if (!PARTIAL) writeFileSync(new URL('./realworld-results.json', import.meta.url), JSON.stringify({ summary, correctCounts, results }, null, 1))
+const json = Object.fromEntries(done.map(({ set, results, summary, counts }) => [set.key, { summary: { ...summary, valid: { ...summary.valid, all: undefined }, invalid: { ...summary.invalid, all: undefined }, cold: { ...summary.cold, all: undefined } }, correctCounts: counts, results }]))
+// A partial run's figures go under bench/.tmp/ (ignored), the full run's beside this file.
+if (PARTIAL) mkdirSync(new URL('./.tmp/', import.meta.url), { recursive: true })
+writeFileSync(new URL(PARTIAL ? './.tmp/realworld-results.partial.json' : './realworld-results.json', import.meta.url), JSON.stringify(json, null, 1))
 if (!QUICK && ONLY === undefined && !PARTIAL) {
   const file = new URL('./RESULTS.md', import.meta.url)
   const old = existsSync(file) ? readFileSync(file, 'utf8') : ''

@@ -84,20 +84,26 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
     }
     return ok
   },
-  // A for-in loop allocates nothing; inherited keys are skipped by the own-property test.
+  // The keys `validate` walks (`Object.keys`: own, enumerable), one load per value: no own test
+  // per key, as a for-in loop over inherited keys would need (a call the engine does not inline).
   emit(a, g) {
     // The sibling `properties` step, earlier in this node's code, failed on any unknown key.
     if (a.forbidden && a.patterns.length === 0 && keysTested(g)) return js`true`
     if (a.forbidden) return noneUnknown(a, g)
+    const keys = g.local()
+    const i = g.local()
     const k = g.local()
+    const v = g.local()
     const ok = g.local()
-    const own = g.constant(hasOwn)
     const known = [nameTest(g, k, a.named), ...a.patterns.map((re) => js`${g.constant(re)}.test(${k})`)].filter((t) => t !== 'false')
     const skip = known.length === 0 ? js`` : js`if (${joinCode(known, js` || `)}) continue;`
-    const present = js`if (x[${k}] === undefined || !${own}(x, ${k})) continue;`
-    const child = g.applyEach(a.handle, js`x[${k}]`, k)
+    const child = g.applyEach(a.handle, v, k)
     if (child.test === 'true') return js`true`
-    return { setup: js`${ok} = true; for (${k} in x) { ${skip} ${present} ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`, test: ok, transparent: true }
+    return {
+      setup: js`${ok} = true; ${keys} = ${g.constant(Object.keys)}(x); for (${i} = 0; ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; ${skip} if ((${v} = x[${k}]) === undefined) continue; ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`,
+      test: ok,
+      transparent: true,
+    }
   },
   defaults(a, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

@@ -1,4 +1,4 @@
-import { defineKeyword, hasOwn, joinCode, js } from '../../core/index.ts'
+import { defineKeyword, joinCode, js } from '../../core/index.ts'
 import type { RegexMatcher, SchemaHandle } from '../../core/index.ts'
 import { compilePattern } from './_shared.ts'
 
@@ -38,16 +38,23 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, Sc
     }
     return ok
   },
+  // The keys `validate` walks (`Object.keys`: own, enumerable), one load per value.
   emit(entries, g) {
+    const keys = g.local()
+    const i = g.local()
     const k = g.local()
+    const v = g.local()
     const ok = g.local()
     const tests = entries.map(([re, h]) => {
-      const child = g.applyEach(h, js`x[${k}]`, k)
+      const child = g.applyEach(h, v, k)
       return child.test === 'true' ? js`` : js`if (${g.constant(re)}.test(${k})) { ${child.setup}\nif (!${child.test}) { ${ok} = false; break; } }`
     })
     if (tests.every((t) => t === '')) return js`true`
-    const present = js`if (x[${k}] === undefined || !${g.constant(hasOwn)}(x, ${k})) continue;`
-    return { setup: js`${ok} = true; for (${k} in x) { ${present} ${joinCode(tests, js` `)} }`, test: ok, transparent: true }
+    return {
+      setup: js`${ok} = true; ${keys} = ${g.constant(Object.keys)}(x); for (${i} = 0; ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; if ((${v} = x[${k}]) === undefined) continue; ${joinCode(tests, js` `)} }`,
+      test: ok,
+      transparent: true,
+    }
   },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return

@@ -24,6 +24,17 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     if (ctx.options.keyWalk === true && entries.length >= KEY_WALK_FROM && !hasOwn(ctx.schema, 'required') && !hasOwn(ctx.schema, 'additionalProperties')) {
       keyWalk.add(entries)
     }
+    // Many optional names: the generated check walks the object's own keys (see `walk`), with
+    // `required` counted there.
+    const required = ctx.schema.required
+    const requiredNames = new Set(Array.isArray(required) ? required.filter((n): n is string => typeof n === 'string') : [])
+    let optional = 0
+    for (const [name] of entries) if (!requiredNames.has(name)) optional++
+    if (optional >= WALK_FROM) {
+      walked.set(entries, ctx.schema)
+      walkedSchemas.set(ctx.schema, entries)
+      shapes.set(entries, new Shapes())
+    }
     return entries
   },
   mustHold(entries, segment) {
@@ -33,6 +44,9 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   },
   validate(entries, x, ctx) {
     const o = x as Record<string, unknown>
+    // The interpreted calls before tier-up: how many key orders this node's objects come in.
+    const seen = shapes.get(entries)
+    if (seen !== undefined && seen.objects < Shapes.WATCHED) seen.note(o)
     const tracker = ctx.evaluated
     const keepGoing = ctx.collecting && ctx.allErrors
     let ok = true
@@ -52,6 +66,12 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
   // Generated tier: constant keys make each read a named property load, cached per object shape.
   // The generated tier serves only the boolean pass, where stopping at a failure is safe.
   emit(entries, g) {
+    const schema = walked.get(entries)
+    if (schema !== undefined && walks(entries)) {
+      // A sibling `required`, earlier in the node, walked the keys for both.
+      if (walkedIn.has(g)) return js`true`
+      return walk(entries, g, forbidsOthers.has(schema) && closedSchema.get(entries) === schema, [])
+    }
     const v = g.local()
     const terms: Code[] = []
     for (const [name, handle] of entries) {
@@ -141,6 +161,126 @@ function byKeys(entries: [string, SchemaHandle][], g: EmitContext): EmitBlock {
     setup: js`${ok} = true; ${keys} = ${g.constant(Object.getOwnPropertyNames)}(x);
 for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${g.constant(index)}.get(${k})) { ${joinCode(cases, js` `)} } }
 if (!${ok}) ${ok} = ${g.fail()};`,
+    test: ok,
+  }
+}
+
+/**
+ * An open or closed `properties` with at least this many names not in a sibling `required`: its
+ * objects (configuration documents, API payloads) set a few of them, in varied orders, so reading
+ * every name misses the engine's inline caches on every object (a generic lookup each); walking
+ * the object's own keys touches only what is there. Records of one shape with few optional names
+ * keep the reads, which one object shape makes cheap.
+ */
+export const WALK_FROM = 12
+/**
+ * The key orders of the objects the interpreter saw at a node that may walk (the calls before
+ * tier-up), up to `WATCHED` objects. Objects of a few shapes keep the reads: the engine caches a
+ * read per shape for up to four shapes, and then a read of an absent name costs about a
+ * nanosecond, less than a walk's dispatch per key.
+ */
+class Shapes {
+  static readonly WATCHED = 64
+  /** Past this many key orders, a read's cache has given up (V8 keeps four shapes per site). */
+  static readonly FEW = 4
+  objects = 0
+  readonly orders = new Set<string>()
+  note(o: Record<string, unknown>): void {
+    this.objects++
+    if (this.orders.size <= Shapes.FEW && typeof o === 'object' && o !== null) this.orders.add(Object.keys(o).join('\u0000'))
+  }
+}
+const shapes = new WeakMap<object, Shapes>()
+
+/**
+ * Whether the generated code of a `properties` with many optional names walks the keys: yes,
+ * unless the interpreted calls before tier-up saw its objects in at most `Shapes.FEW` key orders,
+ * each met three times on average (records of one shape, a handful of documents validated
+ * again and again). Objects all of different orders (real documents, each new) walk whatever
+ * their number, as does a node with nothing seen (not reached yet, or a validator generating
+ * at once): the walk's cost does not grow with the names declared, a megamorphic read's does.
+ */
+function walks(entries: object): boolean {
+  const seen = shapes.get(entries)
+  if (seen === undefined) return true
+  const orders = seen.orders.size
+  return orders === 0 || orders > Shapes.FEW || seen.objects < 3 * orders
+}
+
+/** `properties` walking keys, to the schema it sits in. */
+const walked = new WeakMap<object, object>()
+/** Schemas whose `properties` walks keys, to its entries (see `requiredWalk`). */
+const walkedSchemas = new WeakMap<object, [string, SchemaHandle][]>()
+/** Node bodies (emit contexts) in which the walk has been written. */
+const walkedIn = new WeakSet<EmitContext>()
+
+/**
+ * Called by `required` as it emits for `schema` in the node body `g`: where the sibling
+ * `properties` walks the keys, the walk itself, written here with `names` counted in it (the
+ * `properties` step then needs no code of its own); otherwise undefined. The walk goes where the
+ * first of the two steps stands, so every step after it runs only when both passed, and a
+ * failure in it records the node: the issues are the interpreter's, in its order.
+ */
+export function requiredWalk(schema: object | undefined, g: EmitContext, names: readonly string[]): EmitBlock | undefined {
+  const entries = schema === undefined ? undefined : walkedSchemas.get(schema)
+  if (entries === undefined || g.type !== 'object' || !walks(entries)) return undefined
+  return walk(entries, g, forbidsOthers.has(schema!) && closedSchema.get(entries) === schema, names)
+}
+
+/**
+ * One pass over the object's own enumerable keys (`for...in`, an own test per key: an inherited
+ * key, from a polluted `Object.prototype`, is never one of them, and no prototype test is needed):
+ * a `switch` on the key (up to 32 names; above, a `Map` to an index and a `switch` on that), each
+ * case applying its subschema to the value; the names `required` left to the walk counted as
+ * they are met; where `additionalProperties` is `false`, any other key fails (`default`). A
+ * failure records the node, which the interpreter explains from its steps in order, so the
+ * issues are the interpreter's whatever the key order.
+ */
+function walk(entries: [string, SchemaHandle][], g: EmitContext, closed: boolean, required: readonly string[]): EmitBlock {
+  walkedIn.add(g)
+  const left = new Set(required)
+  const k = g.local()
+  const v = g.local()
+  const ok = g.local()
+  const n = g.local()
+  const hop = g.constant(hasOwn)
+  const bodies = new Map<string, Code>()
+  const counted = new Set<string>()
+  for (const [name, handle] of entries) {
+    if (bodies.has(name)) continue
+    const child = g.apply(handle, v)
+    const count = left.has(name)
+    if (count) counted.add(name)
+    if (child === 'true' && !count && !closed) continue
+    const test = child === 'true' ? js`` : js` if (!${child}) { ${ok} = false; break; }`
+    bodies.set(name, js`if ((${v} = x[${k}]) === undefined || !${hop}(x, ${k})) break;${count ? js` ${n}++;` : js``}${test}`)
+  }
+  // Required names that `properties` does not declare: counted too.
+  for (const name of left) {
+    if (bodies.has(name)) continue
+    counted.add(name)
+    bodies.set(name, js`if (x[${k}] === undefined || !${hop}(x, ${k})) break; ${n}++;`)
+  }
+  if (closed) scanned.add(g)
+  if (bodies.size === 0) return { test: js`true` }
+  const other = closed ? js`default: if (x[${k}] !== undefined && ${hop}(x, ${k})) ${ok} = false;` : js``
+  let dispatch: Code
+  if (bodies.size <= 32) {
+    dispatch = js`switch (${k}) { ${joinCode([...bodies].map(([name, body]) => js`case ${literal(name)}: ${body} break;`), js` `)} ${other} }`
+  } else {
+    const index = new Map<string, number>()
+    const cases: Code[] = []
+    for (const [name, body] of bodies) {
+      index.set(name, cases.length)
+      cases.push(js`case ${literal(cases.length)}: ${body} break;`)
+    }
+    dispatch = js`switch (${g.constant(index)}.get(${k})) { ${joinCode(cases, js` `)} ${other} }`
+  }
+  // A `break` in a case leaves the switch; `ok` false leaves the loop.
+  const need = counted.size === 0 ? js`` : js`if (${ok} && ${n} !== ${literal(counted.size)}) ${ok} = false; `
+  return {
+    setup: js`${ok} = true; ${n} = 0; for (${k} in x) { ${dispatch} if (!${ok}) break; }
+${need}if (!${ok}) ${ok} = ${g.failNode()};`,
     test: ok,
   }
 }

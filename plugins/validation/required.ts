@@ -1,6 +1,7 @@
 import { defineKeyword, joinCode, js } from '../../core/index.ts'
 import type { RunContext } from '../../core/index.ts'
 import { compileStringArray, missingText, present } from './_shared.ts'
+import { requiredWalk } from '../applicator/properties.ts'
 
 function reportMissing(names: string[], o: Record<string, unknown>, ctx: RunContext): boolean {
   let ok = true
@@ -11,6 +12,9 @@ function reportMissing(names: string[], o: Record<string, unknown>, ctx: RunCont
   }
   return ok
 }
+
+/** Each compiled `required` to the schema it sits in (see `requiredWalk`). */
+const schemaOf = new WeakMap<object, object>()
 
 /**
  * `required`: these own properties must be present (`required: ["constructor"]` is not met by
@@ -23,7 +27,9 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
   instanceTypes: ['object'],
   compile(value, ctx) {
     const names = compileStringArray(value, ctx)
-    return names.length === 0 ? undefined : names
+    if (names.length === 0) return undefined
+    schemaOf.set(names, ctx.schema)
+    return names
   },
   validate(names, x, ctx) {
     const o = x as Record<string, unknown>
@@ -31,7 +37,9 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
     for (let i = 0; i < names.length; i++) if (!present(o, names[i]!)) return false
     return true
   },
+  // Where the sibling `properties` walks the object's keys, the names are counted there.
   emit: (names, g) =>
+    requiredWalk(schemaOf.get(names), g, names) ??
     joinCode(
       names.map((name) => {
         const own = g.own(name)
