@@ -8,6 +8,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import type { AppliedResult } from './apply-then-validate.ts'
 import type { ValidationError, ValidationIssue } from './errors.ts'
 import { copyJson } from './json.ts'
+import { outputSchema } from './output-schema.ts'
 import type { SchemaConverter } from './types.ts'
 import { parsePointer } from './pointer.ts'
 
@@ -46,12 +47,13 @@ function failure(error: ValidationError, data: unknown): StandardSchemaV1.Failur
 
 /** Builds the frozen `~standard` object of a validator (once, on first access). */
 export function standardProps<Input, Output>(source: StandardSource): StandardProps<Input, Output> {
-  const toJsonSchema = (options: StandardJSONSchemaV1.Options): Record<string, unknown> => {
+  // `input` is the schema as written; `output` also requires what `validate`'s defaults fill in.
+  const toJsonSchema = (options: StandardJSONSchemaV1.Options, side: 'input' | 'output'): Record<string, unknown> => {
     const target = options?.target ?? 'draft-2020-12'
-    const schema = source.jsonSchema()
+    // A fresh copy each call (the converters make one too): consumers (the AI SDK) mutate what they get.
+    const schema = side === 'output' ? outputSchema(copyJson(source.jsonSchema()).copy) : source.jsonSchema()
     if (target === 'draft-2020-12') {
-      // A fresh copy each call: consumers (the AI SDK) mutate what they get.
-      const copy = copyJson(schema).copy
+      const copy = side === 'output' ? schema : copyJson(schema).copy
       return typeof copy === 'boolean' ? (copy ? {} : { not: {} }) : (copy as Record<string, unknown>)
     }
     if (source.convert === undefined) throw new Error(`schemavet: JSON Schema target "${target}" is not supported`)
@@ -64,6 +66,6 @@ export function standardProps<Input, Output>(source: StandardSource): StandardPr
       const result = source.check(value)
       return result.error === undefined ? { value: result.value as Output } : failure(result.error, result.checked)
     },
-    jsonSchema: Object.freeze({ input: toJsonSchema, output: toJsonSchema }),
+    jsonSchema: Object.freeze({ input: (options: StandardJSONSchemaV1.Options) => toJsonSchema(options, 'input'), output: (options: StandardJSONSchemaV1.Options) => toJsonSchema(options, 'output') }),
   })
 }
