@@ -62,7 +62,7 @@ export type SchemaOutput<S> = 0 extends 1 & S ? unknown : S extends Schema ? Out
 export type ChosenOutput<T, S> = [T] extends [Inferred] ? SchemaOutput<S> : T
 
 const STRUCT_MISSING =
-  "newStructSchema needs struct derivation, which is not loaded: import 'schemavet/struct' (Node.js only). It also needs a TypeScript compiler API: the project's own TypeScript 5.x or 6.x, or (with none, or TypeScript 7) npm install --save-dev --install-strategy=nested @typescript/typescript6"
+  "newStructSchema needs struct derivation, which is not loaded: import 'schemavet/struct' (Node.js only)"
 
 /**
  * The struct deriver: the one `schemavet/struct` registered, else (in Node) that entry loaded at

@@ -8,7 +8,6 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import type { AppliedResult } from './apply-then-validate.ts'
 import type { ValidationError, ValidationIssue } from './errors.ts'
 import { copyJson } from './json.ts'
-import { outputSchema } from './output-schema.ts'
 import type { SchemaConverter } from './types.ts'
 import { parsePointer } from './pointer.ts'
 
@@ -47,17 +46,15 @@ function failure(error: ValidationError, data: unknown): StandardSchemaV1.Failur
 
 /** Builds the frozen `~standard` object of a validator (once, on first access). */
 export function standardProps<Input, Output>(source: StandardSource): StandardProps<Input, Output> {
-  // `input` is the schema as written; `output` also requires what `validate`'s defaults fill in.
-  const toJsonSchema = (options: StandardJSONSchemaV1.Options, side: 'input' | 'output'): Record<string, unknown> => {
+  // `input` is the schema as written; the converter also describes the `output` side.
+  const toJsonSchema = (options: StandardJSONSchemaV1.Options, side?: 'output'): Record<string, unknown> => {
     const target = options?.target ?? 'draft-2020-12'
-    // A fresh copy each call (the converters make one too): consumers (the AI SDK) mutate what they get.
-    const schema = side === 'output' ? outputSchema(copyJson(source.jsonSchema()).copy) : source.jsonSchema()
-    if (target === 'draft-2020-12') {
-      const copy = side === 'output' ? schema : copyJson(schema).copy
-      return typeof copy === 'boolean' ? (copy ? {} : { not: {} }) : (copy as Record<string, unknown>)
-    }
-    if (source.convert === undefined) throw new Error(`schemavet: JSON Schema target "${target}" is not supported`)
-    return source.convert(schema, target)
+    const schema = source.jsonSchema()
+    if (source.convert !== undefined && (side !== undefined || target !== 'draft-2020-12')) return source.convert(schema, target, side)
+    if (target !== 'draft-2020-12') throw new Error(`schemavet: JSON Schema target "${target}" is not supported`)
+    // A fresh copy each call: consumers (the AI SDK) mutate what they get.
+    const copy = copyJson(schema).copy
+    return typeof copy === 'boolean' ? (copy ? {} : { not: {} }) : (copy as Record<string, unknown>)
   }
   return Object.freeze({
     version: 1 as const,
@@ -66,6 +63,6 @@ export function standardProps<Input, Output>(source: StandardSource): StandardPr
       const result = source.check(value)
       return result.error === undefined ? { value: result.value as Output } : failure(result.error, result.checked)
     },
-    jsonSchema: Object.freeze({ input: (options: StandardJSONSchemaV1.Options) => toJsonSchema(options, 'input'), output: (options: StandardJSONSchemaV1.Options) => toJsonSchema(options, 'output') }),
+    jsonSchema: Object.freeze({ input: toJsonSchema, output: (options: StandardJSONSchemaV1.Options) => toJsonSchema(options, 'output') }),
   })
 }

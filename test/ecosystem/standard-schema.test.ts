@@ -6,6 +6,9 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { Kernel } from '../../core/index.ts'
+import { metaSchemas } from '../../metaschemas/index.ts'
+import { dialect2020, formatCheckers, standardKeywords } from '../../plugins/index.ts'
 import { kernel } from './kernel.ts'
 
 const trip = kernel.newJSONSchema({
@@ -107,8 +110,8 @@ trait('input() is the schema as written; output() also requires what the default
   const output = std.output({ target: 'draft-2020-12' }) as any
   assert.equal(output.required, ['city', 'nights', 'options'])
   assert.equal(output.properties.options.required, ['late'])
-  // A definition every reference to which is followed by the defaults gets it too.
-  assert.equal(output.$defs.Guest.required, ['name', 'meal'])
+  // Definitions stay as written (a reference may be used where defaults do not go).
+  assert.equal(output.$defs.Guest.required, ['name'])
   // A branch's defaults apply only when that branch is taken: left as written.
   assert.equal(output.properties.pay.anyOf[0].required, ['card'])
   // Nothing else changes, and the schema itself is untouched.
@@ -142,13 +145,13 @@ trait('every value validate() hands back is valid against output(); a value it c
 trait('output() through the converters carries the same requirements', () => {
   const std = asStandard(booking)['~standard'].jsonSchema
   const draft07 = std.output({ target: 'draft-07' }) as any
-  assert.equal([draft07.required, draft07.properties.options.required, draft07.definitions.Guest.required], [['city', 'nights', 'options'], ['late'], ['name', 'meal']])
+  assert.equal([draft07.required, draft07.properties.options.required, draft07.definitions.Guest.required], [['city', 'nights', 'options'], ['late'], ['name']])
   assert.equal((std.input({ target: 'draft-07' }) as any).required, ['city'])
   const openapi = std.output({ target: 'openapi-3.0' }) as any
-  assert.equal([openapi.required, openapi.properties.guests.items.required], [['city', 'nights', 'options'], ['name', 'meal']])
+  assert.equal([openapi.required, openapi.properties.options.required], [['city', 'nights', 'options'], ['late']])
 })
 
-trait('output() leaves as written what it cannot be sure of: recursion, other references, definitions also used in a branch', () => {
+trait('output() leaves as written what it cannot be sure of: recursion, references outside the definitions, definitions', () => {
   const same = (schema: unknown) => {
     const v = kernel.newJSONSchema(schema)
     assert.equal(asStandard(v)['~standard'].jsonSchema.output({ target: 'draft-2020-12' }), v.jsonSchema())
@@ -161,8 +164,8 @@ trait('output() leaves as written what it cannot be sure of: recursion, other re
   same({ $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' }, n: { type: 'integer', default: 0 } } } }, $ref: '#/$defs/Node' })
   same({ type: 'object', properties: { a: { type: 'object', properties: { n: { default: 1 } } }, b: { $ref: '#/properties/a' } } })
   same({ $dynamicAnchor: 'meta', type: 'object', properties: { a: { $dynamicRef: '#meta' }, n: { default: 1 } } })
-  same({ type: 'object', properties: { inner: { $id: 'https://example.com/inner', type: 'object', properties: { n: { default: 1 } } } } })
-  // Used both where the defaults go and inside a branch, where they may not: as written.
+  same({ $id: 'https://example.com/root', type: 'object', properties: { a: { $ref: 'https://example.com/root#/properties/b' }, b: { properties: { n: { default: 1 } } } } })
+  // Definitions stay as written, wherever they are used (here also inside a branch, where defaults may not go).
   const shared = kernel.newJSONSchema({
     $defs: { P: { type: 'object', properties: { n: { type: 'integer', default: 1 } } } },
     type: 'object',
@@ -170,6 +173,17 @@ trait('output() leaves as written what it cannot be sure of: recursion, other re
   })
   const output = asStandard(shared)['~standard'].jsonSchema.output({ target: 'draft-2020-12' }) as any
   assert.equal([output.required, output.$defs.P.required], [['c'], undefined])
+})
+
+trait('output() without a converter (a kernel built without one) is the schema as written', () => {
+  const bare = new Kernel({ dialects: [dialect2020], presets: standardKeywords, formats: formatCheckers, registry: metaSchemas })
+  const v = bare.newJSONSchema({ type: 'object', properties: { n: { default: 1 } } })
+  assert.equal(asStandard(v)['~standard'].jsonSchema.output({ target: 'draft-2020-12' }), v.jsonSchema())
+})
+
+trait('output(): data that looks like a schema (an `id` in a default or an enum) changes nothing', () => {
+  const kinds = kernel.newJSONSchema({ type: 'object', properties: { kind: { enum: [{ id: 'a' }, { id: 'b' }], default: { id: 'a' } } } })
+  assert.equal((asStandard(kinds)['~standard'].jsonSchema.output({ target: 'draft-2020-12' }) as any).required, ['kind'])
 })
 
 trait('an unknown target throws, naming it', () => {
