@@ -8,8 +8,7 @@
 import { Kernel, applyThenValidate as applyThenValidateWith } from './core/index.ts'
 import type { AppliedResult } from './core/index.ts'
 import type { JSONSchemaValidator, KernelOptions, KernelSetup, Schema, SchemaOptions, SimpleJSONSchema } from './core/index.ts'
-import type { Chosen, Inferred } from './core/infer.ts'
-import type { TypedSchema } from './core/kernel.ts'
+import type { Chosen, DefaultsInput, DefaultsOutput, FromSchema, Inferred, OutputOf } from './core/infer.ts'
 import { metaSchemas } from './metaschemas/index.ts'
 import { dialect04, dialect06, dialect07, dialect2019, dialect2020, dialectOpenApi30, dialectOpenApi31, formatCheckers, standardKeywords } from './plugins/index.ts'
 import { regexEngines, superLinearReason } from './regex/index.ts'
@@ -45,9 +44,25 @@ export {
   valueList,
 } from './core/index.ts'
 export type * from './core/index.ts'
+export type { DefaultsInput, DefaultsOutput, InputOf, OutputOf } from './core/infer.ts'
+
+/**
+ * What a schema argument of the integrations (`parseModelOutput`, `parseWithDefaults`,
+ * `compileForProvider`, `parseToolCall`, `applyThenValidate`) gives back on success, with
+ * defaults applied: a schemavet schema's output type (`~standard`, so `unknown` for an untyped
+ * one), or for a raw JSON Schema literal (`{ type: 'object', ... } as const`, or written inline)
+ * the output type inferred from it as `newJSONSchema` would; `unknown` for anything else.
+ */
+export type SchemaOutput<S> = 0 extends 1 & S ? unknown : S extends Schema ? OutputOf<S> : FromSchema<S, 'output'>
+
+/**
+ * `T` when given explicitly (`parseWithDefaults<Trip>(...)`: a claim nothing checks, as a cast
+ * is, for schemas whose type is known elsewhere), else `SchemaOutput<S>`.
+ */
+export type ChosenOutput<T, S> = [T] extends [Inferred] ? SchemaOutput<S> : T
 
 const STRUCT_MISSING =
-  "newStructSchema needs struct derivation, which is not loaded: import 'schemavet/struct' (Node.js only) and install TypeScript with: npm install --save-dev typescript"
+  "newStructSchema needs struct derivation, which is not loaded: import 'schemavet/struct' (Node.js only)"
 
 /**
  * The struct deriver: the one `schemavet/struct` registered, else (in Node) that entry loaded at
@@ -151,11 +166,14 @@ export function newStructSchema(type: StructType, options?: StructOptions) {
 /**
  * A copy of `value` with missing fields filled from the schema's `default`s; `value` and the
  * schema are never mutated. Statically, a `value` of the schema's input type gives its output
- * type (properties with a `default` present); any other value gives `unknown`.
+ * type (properties with a `default` present). A value typed `unknown` (or `any`) is taken too
+ * and gives `unknown`, since nothing has checked it: validate the copy, or use
+ * `applyThenValidate`, which types its success. A value of any other type is a type error
+ * (`applyDefaults({ days: 2 }, trip)` without the required `city`). A schema without a type
+ * (`newJSONSchema(loose)`) takes any value and gives `unknown`.
  * @throws ValidationError for a `$ref` cycle that consumes no input
  */
-export function applyDefaults<I, O>(value: NoInfer<I>, schema: TypedSchema<I, O>): O
-export function applyDefaults(value: unknown, schema: Schema): unknown
+export function applyDefaults<V, S extends Schema>(value: DefaultsInput<V, S>, schema: S): DefaultsOutput<V, S>
 export function applyDefaults(value: unknown, schema: Schema): unknown {
   return defaultKernel().applyDefaults(value, schema)
 }
@@ -163,9 +181,10 @@ export function applyDefaults(value: unknown, schema: Schema): unknown {
 /**
  * `applyDefaults(value, schema)`, then `schema.validator().validate(copy)`: the order wherever
  * outside input is checked. `{ value }` is the defaulted copy of a conforming value (never the
- * input); `{ error, checked }` names every problem (or the `$ref` cycle that stopped the
- * defaults) and the value its paths point into. Never throws for bad data; allocates the copy.
+ * input), of the schema's output type (`SchemaOutput`); `{ error, checked }` names every problem
+ * (or the `$ref` cycle that stopped the defaults) and the value its paths point into. Never
+ * throws for bad data; allocates the copy.
  */
-export function applyThenValidate<T = unknown>(value: unknown, schema: Schema): AppliedResult<T> {
-  return applyThenValidateWith<T>(defaultKernel(), value, schema)
+export function applyThenValidate<T = Inferred, S extends Schema = Schema>(value: unknown, schema: S): AppliedResult<ChosenOutput<T, S>> {
+  return applyThenValidateWith<ChosenOutput<T, S>>(defaultKernel(), value, schema)
 }

@@ -2,7 +2,8 @@
  * `schemavet/struct`: schemas derived from TypeScript declarations (Node.js only). Importing this
  * entry registers the deriver, so `newStructSchema` and `kernel.newStructSchema` work (in Node the
  * main entry also loads it on the first call); it reads your project's own `typescript` package
- * (an optional peer dependency: `npm install --save-dev typescript`) when a schema is derived.
+ * (an optional peer dependency, 5.x or 6.x) when a schema is derived, or else TypeScript 6's API
+ * from `@typescript/typescript6` (see struct/typescript.ts).
  */
 import { provideStructDeriver } from './core/optional.ts'
 import { deriveStruct } from './struct/index.ts'

@@ -3,7 +3,9 @@
  * the targets other than draft 2020-12, which the kernel hands out as a copy itself. Keyword
  * knowledge lives here, not in the kernel; a kernel gets it as `KernelSetup.convert`.
  */
+import { copyJson } from '../core/index.ts'
 import type { SchemaConverter } from '../core/index.ts'
+import { outputSide } from './output.ts'
 import { toDraft07 } from './draft07.ts'
 import { toOpenApi30 } from './openapi30.ts'
 
@@ -25,6 +27,10 @@ export const CONVERT_TARGETS = ['draft-07', 'openapi-3.0'] as const
  *   needed), `null` in `type` as `nullable`, `const` as `enum`, numeric exclusive bounds in the
  *   boolean form, `if`/`then`/`else` and dependencies rewritten with `anyOf`/`not`.
  *
+ * With `side` `output` (also for `draft-2020-12`), the schema first describes what
+ * `~standard.validate` returns: each property with a `default` that `applyDefaults` is sure to
+ * fill in is added to `required` (see output.ts).
+ *
  * Runs once per call and returns a fresh object that shares nothing with `schema` (consumers
  * such as the AI SDK mutate what they get). A boolean schema becomes `{}` or `{ not: {} }`.
  * @throws Error for an unknown target, and (naming the keyword and its location) where the
@@ -32,9 +38,10 @@ export const CONVERT_TARGETS = ['draft-07', 'openapi-3.0'] as const
  *   for `openapi-3.0` also recursive and external `$ref`s, tuples, `patternProperties`,
  *   `propertyNames`, `contains`
  */
-export const convertSchema: SchemaConverter = (schema, target) => {
-  if (target === 'draft-07') {
-    const out = toDraft07(schema)
+export const convertSchema: SchemaConverter = (schema, target, side) => {
+  if (side === 'output') schema = outputSide(copyJson(schema).copy)
+  if (target === 'draft-07' || target === 'draft-2020-12') {
+    const out = target === 'draft-07' ? toDraft07(schema) : copyJson(schema).copy
     return typeof out === 'boolean' ? (out ? {} : { not: {} }) : (out as Record<string, unknown>)
   }
   if (target === 'openapi-3.0') return toOpenApi30(schema)

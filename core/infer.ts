@@ -21,6 +21,7 @@
  *
  * `not`, `if`/`then`/`else`, `patternProperties` and string/number constraints do not narrow.
  */
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 
 /**
  * Which side of `applyDefaults` a type describes:
@@ -180,3 +181,20 @@ type InObject<B, S> = S extends { type: 'object' }
       ? Omit<B, 'properties'> & { type: 'object'; properties: Omit<Props<S>, keyof Props<B>> & Props<B> }
       : B
   : B
+
+/** The input type a schema carries through `~standard` (`unknown` for a schema without one). */
+export type InputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferInput<S> : unknown
+
+/** The output type a schema carries through `~standard` (`unknown` for a schema without one). */
+export type OutputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : unknown
+
+/**
+ * What `applyDefaults(value, schema)` takes as `value` (`V` is the argument's own type): the
+ * schema's input type, or a value typed `unknown` (or `any`), which nothing has checked yet. A
+ * value of some other type is a type error: it is neither what the schema takes nor honestly
+ * unknown. A schema without an input type takes anything.
+ */
+export type DefaultsInput<V, S> = unknown extends V ? V : InputOf<S>
+
+/** What `applyDefaults` returns for a `value` of type `V`: the output type, or `unknown` for an unknown value (validate the copy to know more). */
+export type DefaultsOutput<V, S> = unknown extends V ? unknown : OutputOf<S>

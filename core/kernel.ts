@@ -7,7 +7,7 @@ import type { CompileEnvironment, KeywordInfo } from './compiler/compile.ts'
 import { applyDefaultsWith } from './defaults.ts'
 import { createHooks } from './contract/hooks.ts'
 import type { Hooks } from './contract/hooks.ts'
-import type { Chosen, Inferred } from './infer.ts'
+import type { Chosen, DefaultsInput, DefaultsOutput, Inferred } from './infer.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { Dialect, KeywordCatalog } from './documents/schema-index.ts'
 import { SchemaError } from './contract/errors.ts'
@@ -318,11 +318,11 @@ export class Kernel {
   /**
    * A copy of `value` with missing fields filled from `default`. Never mutates `value` or the
    * schema. Statically, a `value` of the schema's input type gives its output type (properties
-   * with a `default` present); any other value gives `unknown`.
+   * with a `default` present); a value typed `unknown` gives `unknown`; a value of any other
+   * type is a type error (see `DefaultsInput`).
    * @throws ValidationError for a `$ref` cycle that consumes no input
    */
-  applyDefaults<I, O>(value: NoInfer<I>, schema: TypedSchema<I, O>): O
-  applyDefaults(value: unknown, schema: Schema): unknown
+  applyDefaults<V, S extends Schema>(value: DefaultsInput<V, S>, schema: S): DefaultsOutput<V, S>
   applyDefaults(value: unknown, schema: Schema): unknown {
     return applyDefaultsWith(this.ownValidator(schema.validator()).compilation, value)
   }

@@ -22,5 +22,5 @@ export function validateCallOptions<T = unknown>(args: ValidateCallOptionsOption
   if (args.callOptionsSchema === undefined) return args.options as T
   const r = parseWithDefaults<T>(args.callOptionsSchema, args.options, { field: 'options' })
   if (!r.success) throw r.error
-  return r.value
+  return r.value as T
 }

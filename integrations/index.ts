@@ -11,7 +11,7 @@ export type { ParseContext, ParseFailure, ParseResult, ParseSuccess, SchemaInput
 export { formatForModel, jsonPath } from './format-for-model.ts'
 export type { FormatForModelOptions } from './format-for-model.ts'
 export { parseToolCall } from './tool-call.ts'
-export type { ParseToolCallOptions, ToolSchemaSet, ToolSchemas } from './tool-call.ts'
+export type { ParseToolCallOptions, ToolInput, ToolSchemaSet, ToolSchemas } from './tool-call.ts'
 export { parseToolOutput, withValidatedToolOutput } from './mcp-tool-output.ts'
 export type { CallToolResultLike, McpClientLike, ParseToolOutputOptions } from './mcp-tool-output.ts'
 export { defaultToolOutput, withDefaultedToolOutput } from './mcp-server.ts'

@@ -119,8 +119,8 @@ function compile(schema: unknown, options: SchemaOptions): Compiled {
 
 function check<T>(schema: JSONSchemaValidator, input: unknown): McpValidationResult<T> {
   // A reference cycle that consumes no input is reported as validate would report it.
-  const result = applyThenValidate<T>(input, schema)
+  const result = applyThenValidate<unknown>(input, schema)
   return result.error === undefined
-    ? { valid: true, data: result.value, errorMessage: undefined }
+    ? { valid: true, data: result.value as T, errorMessage: undefined }
     : { valid: false, data: undefined, errorMessage: result.error.message }
 }

@@ -6,7 +6,7 @@
  */
 import { applyThenValidate, newJSONSchema } from '../api.ts'
 import type { ValidationError } from '../api.ts'
-import type { Schema } from '../api.ts'
+import type { ChosenOutput, Inferred, Schema } from '../api.ts'
 import { InvalidArgumentError } from './errors.ts'
 import type { ErrorContext } from './errors.ts'
 
@@ -105,11 +105,12 @@ export type ParseResult<T> = ParseSuccess<T> | ParseFailure
  * never the input; `value` itself is never mutated. On failure `error` is an
  * `InvalidArgumentError` for `context.field` whose `cause` is the `ValidationError` (also a `$ref`
  * cycle that consumes no input, which `applyDefaults` throws). Allocates the copy on every call.
+ * Statically, `value` on success is the schema's output type (`SchemaOutput`), or `T` when given.
  * @throws SchemaError when `schema` is a raw document that is not a valid JSON Schema
  */
-export function parseWithDefaults<T = unknown>(schema: SchemaInput, value: unknown, context: ParseContext): ParseResult<T> {
-  const result = applyThenValidate<T>(value, toSchema(schema))
-  return result.error === undefined ? { success: true, value: result.value } : failure(result.error, value, context)
+export function parseWithDefaults<T = Inferred, const S extends SchemaInput = SchemaInput>(schema: S, value: unknown, context: ParseContext): ParseResult<ChosenOutput<T, S>> {
+  const result = applyThenValidate<unknown>(value, toSchema(schema))
+  return result.error === undefined ? { success: true, value: result.value as ChosenOutput<T, S> } : failure(result.error, value, context)
 }
 
 function failure(validationError: ValidationError, value: unknown, context: ParseContext): ParseFailure {

@@ -4,6 +4,7 @@
  * rejection reads as instructions the model can follow on its next try.
  */
 import { ValidationError } from '../api.ts'
+import type { SchemaOutput } from '../api.ts'
 import { compileForProvider } from '../providers/index.ts'
 import type { ProviderOption } from '../providers/index.ts'
 import { parseModelOutput } from '../repair/index.ts'
@@ -40,12 +41,19 @@ export function requireTool(tools: ToolSchemaSet, toolName: string): ToolSchemas
   return tool
 }
 
+/**
+ * What `parseToolCall` returns for the tool `N` of `Tools`: the output type of its input schema
+ * (`SchemaOutput`) where the name is one of the set's (a literal, or a union of them); `unknown`
+ * for a name known only as `string`, as a model's tool call names it.
+ */
+export type ToolInput<Tools, N extends string> = N extends keyof Tools ? (Tools[N] extends { inputSchema: infer S } ? SchemaOutput<S> : unknown) : unknown
+
 /** Options of `parseToolCall`. */
-export interface ParseToolCallOptions {
-  toolName: string
+export interface ParseToolCallOptions<Tools extends ToolSchemaSet = ToolSchemaSet, N extends string = string> {
+  toolName: N
   /** The input: JSON text as the model produced it, or a parsed value. Empty text means `{}`. */
   input: unknown
-  tools: ToolSchemaSet
+  tools: Tools
   /** Recorded on the error, when known. */
   toolCallId?: string
   /**
@@ -75,7 +83,11 @@ export interface ParseToolCallOptions {
  *   is a raw document). Its `message` is `formatForModel(cause)`: one line per problem, meant to
  *   be sent back to the model as the tool result.
  * @throws InvalidArgumentError when no tool has that name
+ *
+ * Statically, the result is the tool's input type (`ToolInput`) where `toolName` is a literal
+ * naming a tool of `tools` and its schema is typed (or a raw schema literal); `unknown` otherwise.
  */
+export function parseToolCall<const Tools extends ToolSchemaSet, N extends string>(options: ParseToolCallOptions<Tools, N>): ToolInput<Tools, N>
 export function parseToolCall(options: ParseToolCallOptions): unknown {
   const { toolName, input, toolCallId } = options
   const tool = requireTool(options.tools, toolName)

@@ -23,5 +23,5 @@ export function validateToolContext<T = unknown>(args: ValidateToolContextOption
   if (args.contextSchema === undefined) return args.context as T
   const r = parseWithDefaults<T>(args.contextSchema, args.context, { field: 'context', entityName: args.toolName })
   if (!r.success) throw r.error
-  return r.value
+  return r.value as T
 }

@@ -27,7 +27,7 @@ export function validateSerializableToolInput<T = unknown>(def: SerializableTool
   if (schema === undefined) return input as T
   const toolName = def.name ?? 'tool'
   const r = parseWithDefaults<T>(schema, input, { field: 'input', entityName: toolName })
-  if (r.success) return r.value
+  if (r.success) return r.value as T
   throw new InvalidToolInputError({
     toolName,
     toolInput: input,

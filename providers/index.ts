@@ -4,7 +4,7 @@
  * the original shape and checks it against the original schema.
  */
 import { ValidationError, applyThenValidate, newJSONSchema } from '../api.ts'
-import type { Schema, SchemaHandle } from '../api.ts'
+import type { ChosenOutput, Inferred, Schema, SchemaHandle } from '../api.ts'
 import { DecodeFailure, Emitter } from './convert.ts'
 import type { LostConstraint } from './convert.ts'
 import type { ProviderProfile } from './profile.ts'
@@ -90,17 +90,18 @@ const cache = new WeakMap<Schema, Map<ProviderProfile, ProviderSchema>>()
  * Schema document, compiled once and cached per object) for `options.provider`. Works on the
  * compiled graph (`validator.root()`), so `$ref`s, dialects and recursive schemas are the
  * kernel's. The result is cached per schema and profile; its `schema` is frozen-free but shared,
- * so copy it before changing it.
+ * so copy it before changing it. Statically, `decode` gives the schema's output type
+ * (`SchemaOutput`: a typed schema's, or one inferred from a raw schema literal), or `T` when given.
  * @throws SchemaError for a malformed schema; TypeError for an unknown provider or a `Schema`
  *   without a graph view
  */
-export function compileForProvider<T = unknown>(schema: unknown, options: ProviderOptions): ProviderSchema<T> {
+export function compileForProvider<T = Inferred, const S = unknown>(schema: S, options: ProviderOptions): ProviderSchema<ChosenOutput<T, S>> {
   const profile = providerProfile(options.provider)
   const s = toSchema(schema)
   let byProfile = cache.get(s)
   if (!byProfile) cache.set(s, (byProfile = new Map()))
   const known = byProfile.get(profile)
-  if (known) return known as ProviderSchema<T>
+  if (known) return known as ProviderSchema<ChosenOutput<T, S>>
   const validator = s.validator() as ReturnType<Schema['validator']> & { root?: () => SchemaHandle }
   if (typeof validator.root !== 'function') throw new TypeError('schemavet: compileForProvider needs a schemavet schema (one with validator().root())')
   const root = validator.root()
@@ -110,7 +111,7 @@ export function compileForProvider<T = unknown>(schema: unknown, options: Provid
   const codec = emitted.codec
   const text = JSON.stringify(emitted.schema)
   const lostKeys = new Set(emitted.lost.map((l) => `${l.schemaPath}/${l.keyword}`))
-  const result: ProviderSchema<T> = {
+  const result: ProviderSchema<ChosenOutput<T, S>> = {
     profile,
     get schema() {
       return JSON.parse(text) as Record<string, unknown>
@@ -128,8 +129,8 @@ export function compileForProvider<T = unknown>(schema: unknown, options: Provid
     },
     decode: (answer) => {
       try {
-        const result = applyThenValidate<T>(codec.dec(answer, ''), s)
-        return result.error === undefined ? { success: true, value: result.value } : { success: false, error: result.error }
+        const result = applyThenValidate<unknown>(codec.dec(answer, ''), s)
+        return result.error === undefined ? { success: true, value: result.value as ChosenOutput<T, S> } : { success: false, error: result.error }
       } catch (e) {
         if (e instanceof DecodeFailure) {
           return { success: false, error: new ValidationError([{ keyword: 'provider', instancePath: e.instancePath, schemaPath: e.schemaPath, params: { provider: profile.name }, message: e.message }]) }

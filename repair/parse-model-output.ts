@@ -6,7 +6,7 @@
  */
 import { applyThenValidate, newJSONSchema } from '../api.ts'
 import type { ValidationError } from '../api.ts'
-import type { Schema, SchemaHandle, Validator } from '../api.ts'
+import type { ChosenOutput, Inferred, Schema, SchemaHandle, Validator } from '../api.ts'
 import { coerce } from './coerce.ts'
 import { defaultsMayApply } from './defaults-reach.ts'
 import { enabledKinds, fragment, pointerOf } from './kinds.ts'
@@ -273,14 +273,17 @@ function* candidates(text: string, enabled: (k: RepairKind) => boolean, errors: 
  * (at most 8 values are tried inside prose). The result is a fresh value: nothing the caller
  * holds is touched.
  *
+ * Statically, a success's `value` is the schema's output type (`SchemaOutput`: a typed schema's,
+ * or one inferred from a raw schema literal; `unknown` otherwise), or `T` when given.
+ *
  * Never throws for bad text (anything that is not a string is a failure too).
  * @throws SchemaError when `schema` is a raw document that is not a valid JSON Schema
  */
-export function parseModelOutput<T = unknown>(
+export function parseModelOutput<T = Inferred, const S extends Schema | Readonly<Record<string, unknown>> | boolean = Schema | Readonly<Record<string, unknown>> | boolean>(
   text: string,
-  schema: Schema | Readonly<Record<string, unknown>> | boolean,
+  schema: S,
   options: ParseModelOutputOptions = {},
-): ParseModelOutputResult<T> {
+): ParseModelOutputResult<ChosenOutput<T, S>> {
   const s = toSchema(schema)
   const validator = s.validator()
   const enabled = enabledKinds(options.repairs)
@@ -294,7 +297,7 @@ export function parseModelOutput<T = unknown>(
   }
   if (syntax === undefined) {
     const records: RepairRecord[] = []
-    return outcome<T>(settle(validator, s, parsed, enabled, records), records)
+    return outcome<ChosenOutput<T, S>>(settle(validator, s, parsed, enabled, records), records)
   }
   if (options.repairs === 'none') return { success: false, error: syntax, repairs: [] }
   if (blank(text, 0, text.length)) return { success: false, error: new SyntaxError('the text is empty: expected a JSON value'), repairs: [] }
@@ -303,7 +306,7 @@ export function parseModelOutput<T = unknown>(
   for (const c of candidates(text, enabled, errors)) {
     const records = c.records
     const checked = settle(validator, s, c.value, enabled, records)
-    if (checked.ok) return { success: true, value: checked.value as T, repairs: records }
+    if (checked.ok) return { success: true, value: checked.value as ChosenOutput<T, S>, repairs: records }
     if (best === undefined || checked.error.errors.length < best.checked.error.errors.length) best = { checked, records }
   }
   if (best !== undefined) return { success: false, error: best.checked.error, repairs: best.records, value: best.checked.value }

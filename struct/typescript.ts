@@ -10,7 +10,20 @@ import { builtin } from './builtin.ts'
 export type TypeScript = typeof TS
 
 const PACKAGE = 'typescript'
+/**
+ * TypeScript 6's compiler API as Microsoft publishes it beside TypeScript 7, whose `typescript`
+ * package exports only its version (and an unstable out-of-process API under `unstable/`). Its
+ * own command is `tsc6`; it carries TypeScript 6 as a dependency of its own (`@typescript/old`),
+ * which npm hoists and whose `tsc` it then links over the project's unless that copy is installed
+ * nested, hence `--install-strategy=nested` (recorded in the lockfile, so `npm ci` keeps it).
+ */
+const COMPAT = '@typescript/typescript6'
 let loaded: TypeScript | undefined
+
+/** The one command that makes struct derivation work, with or without a TypeScript of the project's own. */
+export function typeScriptInstall(compat: string = COMPAT): string {
+  return `npm install --save-dev --install-strategy=nested ${compat}`
+}
 
 /** Whether `e` says the module itself (not one of its files) could not be found. */
 function notFound(e: unknown): boolean {
@@ -39,32 +52,29 @@ function hasCompilerApi(ts: TypeScript): boolean {
 }
 
 /**
- * The TypeScript compiler API, loaded with `require` on the first call and cached after that:
- * first as seen from this package (a peer dependency resolves from here), then from the working
- * directory (a project that has `typescript` where schemavet's own lookup does not reach). A
- * project on TypeScript 7, which has no JavaScript compiler API, can install 6 beside it under
- * the alias `typescript-6`, which is tried next. `name` exists for tests (a package that is not
- * installed).
- * @throws Error naming the install command when no usable compiler is installed
+ * The TypeScript compiler API, loaded with `require` on the first call and cached after that,
+ * each package looked up first as seen from this package (a peer dependency resolves from here),
+ * then from the working directory: the project's own `typescript` when it has the API (5.x,
+ * 6.x); else TypeScript 6's API from `@typescript/typescript6`; else `typescript-6`, the alias an
+ * earlier version of this message suggested. `name` and `compat` exist for tests (packages that
+ * are not installed).
+ * @throws Error giving the one install command (`typeScriptInstall()`) when no usable compiler is installed
  */
-export function loadTypeScript(name: string = PACKAGE): TypeScript {
+export function loadTypeScript(name: string = PACKAGE, compat: string = COMPAT): TypeScript {
   if (name === PACKAGE && loaded !== undefined) return loaded
   const found = find(name)
-  let ts = found.ts
-  if (ts !== undefined && !hasCompilerApi(ts)) {
-    const alias = find(`${name}-6`).ts
-    if (alias === undefined || !hasCompilerApi(alias)) {
-      throw new Error(
-        `schemavet: deriving a schema from a TypeScript declaration needs the compiler API of TypeScript 5.x or 6.x, and this project has TypeScript ${String(ts.version)}. ` +
-          `Install 6 beside it under an alias: npm install --save-dev ${name}-6@npm:typescript@~6.0 (or generate the schema at build time with "schemavet struct" and ship the JSON).`,
-      )
-    }
-    ts = alias
+  let ts = found.ts !== undefined && hasCompilerApi(found.ts) ? found.ts : undefined
+  for (const other of [compat, `${name}-6`]) {
+    if (ts !== undefined) break
+    const candidate = find(other).ts
+    if (candidate !== undefined && hasCompilerApi(candidate)) ts = candidate
   }
   if (ts === undefined) {
+    const has = found.ts === undefined ? `"${name}" is not installed` : `this project has TypeScript ${String(found.ts.version)}, whose package has no JavaScript compiler API`
     throw new Error(
-      `schemavet: deriving a schema from a TypeScript declaration needs the TypeScript compiler (5.x or 6.x), an optional peer dependency, and "${name}" is not installed. ` +
-        `Install it with: npm install --save-dev ${name} (or generate the schema at build time with "schemavet struct" and ship the JSON).`,
+      `schemavet: deriving a schema from a TypeScript declaration needs the compiler API of TypeScript 5.x or 6.x, and ${has}. ` +
+        `Install TypeScript 6's API with: ${typeScriptInstall(compat)} (it adds only a tsc6 command; a tsc of the project's own stays as it is). ` +
+        'Or generate the schema at build time with "schemavet struct" and ship the JSON.',
       { cause: found.failure },
     )
   }

@@ -16,7 +16,7 @@ import { SchemaError, StructValidator, createKernel, newJSONSchema } from '../ap
 import type { StructOptions, StructType, Validator } from '../api.ts'
 import { structCommand } from '../cli/struct.ts'
 import { deriveStruct, deriveStructSchema, structCacheStats } from '../struct/index.ts'
-import { loadTypeScript } from '../struct/typescript.ts'
+import { loadTypeScript, typeScriptInstall } from '../struct/typescript.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.dirname(here)
@@ -932,17 +932,19 @@ errors('names that do not resolve and syntax errors are errors naming the file',
   }
 })
 
-errors('a missing TypeScript compiler is an Error saying how to install it', () => {
+errors('a missing TypeScript compiler is an Error giving the one install command', () => {
   try {
-    loadTypeScript('typescript-not-installed')
+    loadTypeScript('typescript-not-installed', 'compat-not-installed')
     assert.unreachable('expected an Error')
   } catch (e) {
     assert.instance(e, Error)
-    assert.match((e as Error).message, 'npm install --save-dev typescript-not-installed')
+    assert.match((e as Error).message, '"typescript-not-installed" is not installed')
+    assert.match((e as Error).message, `Install TypeScript 6's API with: ${typeScriptInstall('compat-not-installed')} (`)
+    assert.is(typeScriptInstall(), 'npm install --save-dev --install-strategy=nested @typescript/typescript6')
   }
 })
 
-errors('TypeScript 7 (no JavaScript compiler API) is told to add 6 under an alias, which is then used', () => {
+errors('TypeScript 7 (no JavaScript compiler API) is given the same command, whose package is then used; an earlier alias still works', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'schemavet-ts7-'))
   try {
     // Fake packages in the working directory, where the lookup goes after this package's own.
@@ -954,17 +956,21 @@ errors('TypeScript 7 (no JavaScript compiler API) is told to add 6 under an alia
     }
     fake('fake-ts', "module.exports = { version: '7.0.0' }")
     const load = `import { loadTypeScript } from ${JSON.stringify(path.join(root, 'struct/typescript.ts'))}
-      try { console.log(JSON.stringify({ version: loadTypeScript('fake-ts').version })) } catch (e) { console.log(JSON.stringify({ error: e.message })) }`
+      try { console.log(JSON.stringify({ version: loadTypeScript('fake-ts', '@fake/compat').version })) } catch (e) { console.log(JSON.stringify({ error: e.message })) }`
     const run = () => {
       const child = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', load], { cwd: dir, encoding: 'utf8' })
       assert.is(child.status, 0, child.stderr)
       return JSON.parse(child.stdout.trim()) as { version?: string; error?: string }
     }
     const without = run()
-    assert.match(without.error ?? '', 'this project has TypeScript 7.0.0')
-    assert.match(without.error ?? '', 'npm install --save-dev fake-ts-6@npm:typescript@~6.0')
+    assert.match(without.error ?? '', 'this project has TypeScript 7.0.0, whose package has no JavaScript compiler API')
+    assert.match(without.error ?? '', 'npm install --save-dev --install-strategy=nested @fake/compat')
+    // The alias the previous message suggested is still read.
     fake('fake-ts-6', "module.exports = { version: '6.0.3', createProgram() {} }")
     assert.equal(run(), { version: '6.0.3' })
+    // The compatibility package comes first.
+    fake('@fake/compat', "module.exports = { version: '6.0.2', createProgram() {} }")
+    assert.equal(run(), { version: '6.0.2' })
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -168,9 +168,11 @@ export interface StructOptions extends SchemaOptions {
 
 /**
  * Converts a schema document to another target (`draft-07`, `openapi-3.0`) for the Standard JSON
- * Schema trait; returns a fresh object; throws when the target is unsupported or cannot express it.
+ * Schema trait, describing the `output` side (what `~standard.validate` returns, defaults filled
+ * in) when asked, for `draft-2020-12` too; returns a fresh object; throws when the target is
+ * unsupported or cannot express it.
  */
-export type SchemaConverter = (schema: unknown, target: string) => Record<string, unknown>
+export type SchemaConverter = (schema: unknown, target: string, side?: 'input' | 'output') => Record<string, unknown>
 
 /**
  * Something a derivation understood only in part and left out of the schema (a JSDoc tag it does

@@ -46,16 +46,15 @@ function failure(error: ValidationError, data: unknown): StandardSchemaV1.Failur
 
 /** Builds the frozen `~standard` object of a validator (once, on first access). */
 export function standardProps<Input, Output>(source: StandardSource): StandardProps<Input, Output> {
-  const toJsonSchema = (options: StandardJSONSchemaV1.Options): Record<string, unknown> => {
+  // `input` is the schema as written; the converter also describes the `output` side.
+  const toJsonSchema = (options: StandardJSONSchemaV1.Options, side?: 'output'): Record<string, unknown> => {
     const target = options?.target ?? 'draft-2020-12'
     const schema = source.jsonSchema()
-    if (target === 'draft-2020-12') {
-      // A fresh copy each call: consumers (the AI SDK) mutate what they get.
-      const copy = copyJson(schema).copy
-      return typeof copy === 'boolean' ? (copy ? {} : { not: {} }) : (copy as Record<string, unknown>)
-    }
-    if (source.convert === undefined) throw new Error(`schemavet: JSON Schema target "${target}" is not supported`)
-    return source.convert(schema, target)
+    if (source.convert !== undefined && (side !== undefined || target !== 'draft-2020-12')) return source.convert(schema, target, side)
+    if (target !== 'draft-2020-12') throw new Error(`schemavet: JSON Schema target "${target}" is not supported`)
+    // A fresh copy each call: consumers (the AI SDK) mutate what they get.
+    const copy = copyJson(schema).copy
+    return typeof copy === 'boolean' ? (copy ? {} : { not: {} }) : (copy as Record<string, unknown>)
   }
   return Object.freeze({
     version: 1 as const,
@@ -64,6 +63,6 @@ export function standardProps<Input, Output>(source: StandardSource): StandardPr
       const result = source.check(value)
       return result.error === undefined ? { value: result.value as Output } : failure(result.error, result.checked)
     },
-    jsonSchema: Object.freeze({ input: toJsonSchema, output: toJsonSchema }),
+    jsonSchema: Object.freeze({ input: toJsonSchema, output: (options: StandardJSONSchemaV1.Options) => toJsonSchema(options, 'output') }),
   })
 }

@@ -6,6 +6,9 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { Kernel } from '../../core/index.ts'
+import { metaSchemas } from '../../metaschemas/index.ts'
+import { dialect2020, formatCheckers, standardKeywords } from '../../plugins/index.ts'
 import { kernel } from './kernel.ts'
 
 const trip = kernel.newJSONSchema({
@@ -84,6 +87,103 @@ trait('draft-07 and openapi-3.0 through the converter', () => {
 trait('a boolean schema comes back as an object', () => {
   assert.equal(asStandard(kernel.newJSONSchema(true))['~standard'].jsonSchema.input({ target: 'draft-2020-12' }), {})
   assert.equal(asStandard(kernel.newJSONSchema(false))['~standard'].jsonSchema.input({ target: 'draft-07' }), { not: {} })
+})
+
+// `input()` describes what `validate` takes, `output()` what it gives back: the defaulted copy, in
+// which every property with a default that `applyDefaults` fills in is present.
+const booking = kernel.newJSONSchema({
+  $defs: { Guest: { type: 'object', properties: { name: { type: 'string' }, meal: { enum: ['any', 'vegan'], default: 'any' } }, required: ['name'] } },
+  type: 'object',
+  properties: {
+    city: { type: 'string' },
+    nights: { type: 'integer', default: 1 },
+    options: { type: 'object', default: {}, properties: { late: { type: 'boolean', default: false }, note: { type: 'string' } } },
+    guests: { type: 'array', items: { $ref: '#/$defs/Guest' } },
+    pay: { anyOf: [{ type: 'object', properties: { card: { type: 'string' }, save: { type: 'boolean', default: true } }, required: ['card'] }, { type: 'string' }] },
+  },
+  required: ['city'],
+})
+
+trait('input() is the schema as written; output() also requires what the defaults fill in', () => {
+  const std = asStandard(booking)['~standard'].jsonSchema
+  assert.equal(std.input({ target: 'draft-2020-12' }), booking.jsonSchema())
+  const output = std.output({ target: 'draft-2020-12' }) as any
+  assert.equal(output.required, ['city', 'nights', 'options'])
+  assert.equal(output.properties.options.required, ['late'])
+  // Definitions stay as written (a reference may be used where defaults do not go).
+  assert.equal(output.$defs.Guest.required, ['name'])
+  // A branch's defaults apply only when that branch is taken: left as written.
+  assert.equal(output.properties.pay.anyOf[0].required, ['card'])
+  // Nothing else changes, and the schema itself is untouched.
+  const { required: _r, ...rest } = output
+  const { required: _w, ...written } = booking.jsonSchema() as any
+  assert.equal(Object.keys(rest), Object.keys(written))
+  assert.equal((booking.jsonSchema() as any).required, ['city'])
+  assert.equal((booking.jsonSchema() as any).$defs.Guest.required, ['name'])
+})
+
+trait('every value validate() hands back is valid against output(); a value it could not hand back is not', () => {
+  const std = asStandard(booking)['~standard']
+  const output = kernel.newJSONSchema(std.jsonSchema.output({ target: 'draft-2020-12' }))
+  const input = kernel.newJSONSchema(std.jsonSchema.input({ target: 'draft-2020-12' }))
+  const values = [
+    { city: 'Oslo' },
+    { city: 'Oslo', nights: 3, options: { note: 'x' }, guests: [{ name: 'Ada' }, { name: 'Bo', meal: 'vegan' }] },
+    { city: 'Oslo', pay: { card: '4242' } },
+    { city: 'Oslo', pay: 'cash', options: { late: true } },
+  ]
+  for (const value of values) {
+    const result = std.validate(value) as StandardSchemaV1.SuccessResult<unknown>
+    assert.ok('value' in result, JSON.stringify(value))
+    assert.is(output.validate(result.value), null, JSON.stringify(result.value))
+  }
+  // The input side takes a value without its defaults; the output side does not.
+  assert.is(input.validate({ city: 'Oslo' }), null)
+  assert.equal(output.validate({ city: 'Oslo' })!.errors.map((e) => e.params.missingProperty), ['nights'])
+})
+
+trait('output() through the converters carries the same requirements', () => {
+  const std = asStandard(booking)['~standard'].jsonSchema
+  const draft07 = std.output({ target: 'draft-07' }) as any
+  assert.equal([draft07.required, draft07.properties.options.required, draft07.definitions.Guest.required], [['city', 'nights', 'options'], ['late'], ['name']])
+  assert.equal((std.input({ target: 'draft-07' }) as any).required, ['city'])
+  const openapi = std.output({ target: 'openapi-3.0' }) as any
+  assert.equal([openapi.required, openapi.properties.options.required], [['city', 'nights', 'options'], ['late']])
+})
+
+trait('output() leaves as written what it cannot be sure of: recursion, references outside the definitions, definitions', () => {
+  const same = (schema: unknown) => {
+    const v = kernel.newJSONSchema(schema)
+    assert.equal(asStandard(v)['~standard'].jsonSchema.output({ target: 'draft-2020-12' }), v.jsonSchema())
+  }
+  // A recursive default fills in one level, not every level: `child.child` stays missing.
+  const recursive = { type: 'object', properties: { child: { $ref: '#', default: {} } } }
+  const filled = asStandard(kernel.newJSONSchema(recursive))['~standard'].validate({}) as StandardSchemaV1.SuccessResult<unknown>
+  assert.equal(filled.value, { child: {} })
+  same(recursive)
+  same({ $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' }, n: { type: 'integer', default: 0 } } } }, $ref: '#/$defs/Node' })
+  same({ type: 'object', properties: { a: { type: 'object', properties: { n: { default: 1 } } }, b: { $ref: '#/properties/a' } } })
+  same({ $dynamicAnchor: 'meta', type: 'object', properties: { a: { $dynamicRef: '#meta' }, n: { default: 1 } } })
+  same({ $id: 'https://example.com/root', type: 'object', properties: { a: { $ref: 'https://example.com/root#/properties/b' }, b: { properties: { n: { default: 1 } } } } })
+  // Definitions stay as written, wherever they are used (here also inside a branch, where defaults may not go).
+  const shared = kernel.newJSONSchema({
+    $defs: { P: { type: 'object', properties: { n: { type: 'integer', default: 1 } } } },
+    type: 'object',
+    properties: { a: { $ref: '#/$defs/P' }, b: { oneOf: [{ $ref: '#/$defs/P' }, { type: 'string' }] }, c: { default: 0 } },
+  })
+  const output = asStandard(shared)['~standard'].jsonSchema.output({ target: 'draft-2020-12' }) as any
+  assert.equal([output.required, output.$defs.P.required], [['c'], undefined])
+})
+
+trait('output() without a converter (a kernel built without one) is the schema as written', () => {
+  const bare = new Kernel({ dialects: [dialect2020], presets: standardKeywords, formats: formatCheckers, registry: metaSchemas })
+  const v = bare.newJSONSchema({ type: 'object', properties: { n: { default: 1 } } })
+  assert.equal(asStandard(v)['~standard'].jsonSchema.output({ target: 'draft-2020-12' }), v.jsonSchema())
+})
+
+trait('output(): data that looks like a schema (an `id` in a default or an enum) changes nothing', () => {
+  const kinds = kernel.newJSONSchema({ type: 'object', properties: { kind: { enum: [{ id: 'a' }, { id: 'b' }], default: { id: 'a' } } } })
+  assert.equal((asStandard(kinds)['~standard'].jsonSchema.output({ target: 'draft-2020-12' }) as any).required, ['kind'])
 })
 
 trait('an unknown target throws, naming it', () => {
