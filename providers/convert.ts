@@ -211,7 +211,7 @@ export class Emitter {
     if (description) codec.schema.description = description
     slot.codec = codec
     if (slot.used && slot.name !== '#') {
-      this.defs[slot.name!.slice('#/$defs/'.length)] = codec.schema
+      put(this.defs, slot.name!.slice('#/$defs/'.length), codec.schema)
       codec = { ...codec, schema: { $ref: slot.name } }
     }
     if (p.recursiveRefs && (s.kinds.has('object') || s.kinds.has('array'))) this.done.set(s.id, { codec: slot.codec, inline: codec.schema, name: slot.used ? slot.name : undefined })
@@ -226,7 +226,7 @@ export class Emitter {
     if (before.name === undefined) {
       const name = this.defName(s)
       before.name = `#/$defs/${name}`
-      this.defs[name] = { ...before.inline }
+      put(this.defs, name, { ...before.inline })
       for (const k of Object.keys(before.inline)) delete before.inline[k]
       before.inline.$ref = before.name
     }
@@ -237,7 +237,7 @@ export class Emitter {
   private defName(s: Shape): string {
     const base = (s.loc.split('/').pop() || 'node').replace(/[^A-Za-z0-9_-]/g, '_') || 'node'
     let name = base
-    for (let i = 2; name in this.defs || [...this.pending.values()].some((x) => x.name === `#/$defs/${name}`); i++) name = `${base}_${i}`
+    for (let i = 2; own(this.defs, name) || [...this.pending.values()].some((x) => x.name === `#/$defs/${name}`); i++) name = `${base}_${i}`
     return name
   }
 
@@ -278,7 +278,7 @@ export class Emitter {
     for (const u of s.unionSrcs) this.drop(u, u.slice(u.lastIndexOf('/') + 1), 'a union of kinds is sent as an object with one property per kind; decode takes the one set and checks the rest')
     notes.push(`set exactly one of ${nonNull.map(([k]) => k).join(', ')}${hasNull ? ' (or send null)' : ''}`)
     const properties: Json = {}
-    for (const [k, c] of nonNull) properties[k] = p.allRequired ? withNull(c.schema) : c.schema
+    for (const [k, c] of nonNull) put(properties, k, p.allRequired ? withNull(c.schema) : c.schema)
     this.counts.properties += nonNull.length
     const schema: Json = { type: hasNull ? ['object', 'null'] : 'object', properties, required: p.allRequired ? nonNull.map(([k]) => k) : [] }
     if (p.closedObjects || !p.additionalSchemas) schema.additionalProperties = false
@@ -457,7 +457,8 @@ export class Emitter {
       const optional = !isRequired && p.allRequired
       const slot = optional ? nullableSlot(c) : c
       slots.set(n, { codec: slot, optional })
-      properties[n] = slot.schema
+      // an own key whatever the name: `properties.__proto__ = ...` would set the prototype and drop it
+      put(properties, n, slot.schema)
       if (isRequired || p.allRequired) required.push(n)
       this.counts.stringLength += n.length
     }
@@ -482,7 +483,7 @@ export class Emitter {
         entriesName = 'additionalProperties'
         for (let i = 2; own(properties, entriesName); i++) entriesName = `additionalProperties_${i}`
         const entry: Json = { type: 'object', properties: { key: { type: 'string' }, value: extras.schema }, required: ['key', 'value'], additionalProperties: false }
-        properties[entriesName] = { type: 'array', description: 'Further properties as key/value entries.', items: entry }
+        put(properties, entriesName, { type: 'array', description: 'Further properties as key/value entries.', items: entry })
         required.push(entriesName)
         schema.additionalProperties = false
         this.counts.properties += 3
