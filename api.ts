@@ -40,6 +40,7 @@ export {
   js,
   literal,
   parsePointer,
+  stringifyJson,
   typeList,
   unescapePointerToken,
   valueList,
