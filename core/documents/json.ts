@@ -300,11 +300,39 @@ function firstRepeat(path: readonly object[], last: object): { index: number; ea
   throw new Error('unreachable: the last object is on the path')
 }
 
-/** An array or a plain object: what `copyJson` copies (a class instance is shared, not copied). */
+/**
+ * An array or a plain object: what `copyJson` copies (a class instance is shared, not copied).
+ * A plain object of another realm (a `vm` context, an iframe, a worker's structured clone is
+ * not one) counts: its prototype is that realm's `Object.prototype`.
+ */
 export function isPlainContainer(value: object): boolean {
   if (Array.isArray(value)) return true
   const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
+  return proto === Object.prototype || proto === null || isObjectPrototype(proto)
+}
+
+/** `Object.prototype`s of other realms met so far. */
+const foreignObjectPrototypes = new WeakSet<object>()
+const functionText = Function.prototype.toString
+const NATIVE_OBJECT = functionText.call(Object)
+
+/**
+ * Whether `proto` is some realm's `Object.prototype`: it has no prototype, and its own
+ * `constructor` is a native `Object` whose `prototype` is `proto`. Read through descriptors (no
+ * getter runs); anything that throws (a Proxy trap) is not one.
+ */
+function isObjectPrototype(proto: object): boolean {
+  if (foreignObjectPrototypes.has(proto)) return true
+  try {
+    if (Object.getPrototypeOf(proto) !== null) return false
+    const ctor = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value
+    if (typeof ctor !== 'function' || Object.getOwnPropertyDescriptor(ctor, 'prototype')?.value !== proto) return false
+    if (functionText.call(ctor) !== NATIVE_OBJECT) return false
+  } catch {
+    return false
+  }
+  foreignObjectPrototypes.add(proto)
+  return true
 }
 
 /**
