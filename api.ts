@@ -39,6 +39,7 @@ export {
   js,
   literal,
   parsePointer,
+  stringifyJson,
   typeList,
   unescapePointerToken,
   valueList,

@@ -158,7 +158,46 @@ export function cliWording(message: string): string {
   return message.replace(/\(register it through the "schemas" option\)$/, '(pass it with --ref)')
 }
 
-/** Writes to a stream, resolving once it can take more (`drain`), so output never piles up. */
+/**
+ * The reader of stdout or stderr went away (`schemavet ... | head`): the command stops, without
+ * an error of its own, and exits with the status of what it reported before.
+ */
+export class OutputClosed extends Error {
+  override name = 'OutputClosed'
+  constructor() {
+    super('the output was closed by its reader')
+  }
+}
+
+const closed = new WeakSet<NodeJS.WritableStream>()
+const watched = new WeakSet<NodeJS.WritableStream>()
+
+/** A broken pipe is remembered, not thrown from the stream's 'error' event (which would crash). */
+function watch(stream: NodeJS.WritableStream): void {
+  if (watched.has(stream)) return
+  watched.add(stream)
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') closed.add(stream)
+  })
+}
+
+/**
+ * Writes to a stream, resolving once it can take more (`drain`), so output never piles up.
+ * @throws OutputClosed once the stream's reader has gone
+ */
 export async function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  if (text !== '' && !stream.write(text)) await once(stream, 'drain')
+  if (text === '') return
+  watch(stream)
+  if (closed.has(stream)) throw new OutputClosed()
+  try {
+    if (!stream.write(text)) await once(stream, 'drain')
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED') {
+      closed.add(stream)
+      throw new OutputClosed()
+    }
+    throw e
+  }
+  if (closed.has(stream)) throw new OutputClosed()
 }

@@ -4,7 +4,7 @@
  * code; prints `schemavet: <message>` for usage and file errors.
  */
 import { readFileSync } from 'node:fs'
-import { MAIN_USAGE, write } from './args.ts'
+import { MAIN_USAGE, OutputClosed, write } from './args.ts'
 import { checkCommand } from './check.ts'
 import { CliError } from './json-io.ts'
 import { structCommand as runStruct } from './struct.ts'
@@ -56,8 +56,14 @@ export async function runCli(argv: string[]): Promise<number> {
     if (run === undefined) throw new CliError(`unknown command "${command}"\n${MAIN_USAGE}`)
     return await run(args)
   } catch (e) {
+    // the reader of the output went away before a command could say how it ended
+    if (e instanceof OutputClosed) return 0
     if (!(e instanceof CliError)) throw e
-    await write(process.stderr, `schemavet: ${e.message}\n`)
+    try {
+      await write(process.stderr, `schemavet: ${e.message}\n`)
+    } catch (closed) {
+      if (!(closed instanceof OutputClosed)) throw closed
+    }
     return e.code
   }
 }

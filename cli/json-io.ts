@@ -181,13 +181,18 @@ export function unreadable(file: string, e: unknown): CliError {
   return new CliError(`cannot read ${file}: ${why}`)
 }
 
-/** Reads a file as UTF-8; a `CliError` (exit 2) names the file and the reason when it cannot. */
+/**
+ * Reads a file as UTF-8, without a byte order mark at the start (which editors on Windows write
+ * and JSON does not allow); a `CliError` (exit 2) names the file and the reason when it cannot.
+ */
 export async function readText(file: string): Promise<string> {
+  let text: string
   try {
-    return await readFile(file, 'utf8')
+    text = await readFile(file, 'utf8')
   } catch (e) {
     throw unreadable(file, e)
   }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
 
 /** Reads and parses a JSON file (`JsonSyntaxError` or `CliError` when it cannot). */

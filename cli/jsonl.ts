@@ -6,7 +6,6 @@
  */
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { createInterface } from 'node:readline'
 import { Worker } from 'node:worker_threads'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,7 +17,8 @@ import type { Printed, ReportSettings, ValidatorSpec } from './report.ts'
 
 /** Where output goes; `write` resolves once the streams can take more. */
 export interface Sink {
-  write(out: string, err: string): Promise<void>
+  /** `invalid`: how many invalid documents the text reports. */
+  write(out: string, err: string, invalid?: number): Promise<void>
   /** Progress bars draw here (stderr, only when it is a terminal). */
   progress: NodeJS.WriteStream | null
 }
@@ -121,7 +121,7 @@ export async function validateJsonl(
   const take = async (p: Printed) => {
     summary.valid += p.valid
     summary.invalid += p.invalid
-    if (p.out !== '' || p.err !== '') await sink.write(p.out, p.err)
+    if (p.out !== '' || p.err !== '') await sink.write(p.out, p.err, p.invalid)
   }
   let batch: Batch = { first: 1, lines: [], chars: 0 }
   const flush = async () => {
@@ -133,27 +133,61 @@ export async function validateJsonl(
     while (pending.length >= 2 * jobs || (pending.length > 0 && pool === null)) await take(await pending.shift()!)
   }
   try {
-    const lines = createInterface({ input: stream, crlfDelay: Infinity })
     await Promise.race([
       failed,
       (async () => {
-        for await (const line of lines) {
-          summary.lines++
-          batch.lines.push(line)
-          batch.chars += line.length
-          if (batch.lines.length >= BATCH_LINES || batch.chars >= BATCH_CHARS) await flush()
+        for await (const lines of jsonLines(stream)) {
+          for (const line of lines) {
+            summary.lines++
+            batch.lines.push(line)
+            batch.chars += line.length
+            if (batch.lines.length >= BATCH_LINES || batch.chars >= BATCH_CHARS) await flush()
+          }
         }
       })(),
     ])
     await flush()
     while (pending.length > 0) await take(await pending.shift()!)
   } finally {
+    stream.destroy()
     if (timer !== null) clearInterval(timer)
     progress?.done()
     await pool?.close()
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9
   return { ...summary, bytes: stream.bytesRead, seconds }
+}
+
+/**
+ * The lines of a JSON Lines text, a chunk's worth at a time: split at `\n` only (a `\r` before
+ * it is dropped), as JSON Lines defines them, so a bare `\r` (JSON white space) stays inside its
+ * record; a UTF-8 byte order mark at the start is dropped. A line that spans chunks is joined
+ * once, so a long line costs time linear in its length.
+ */
+export async function* jsonLines(chunks: AsyncIterable<string>): AsyncGenerator<string[]> {
+  const pending: string[] = []
+  let first = true
+  const line = (text: string) => {
+    let t = text.endsWith('\r') ? text.slice(0, -1) : text
+    if (first) {
+      first = false
+      if (t.charCodeAt(0) === 0xfeff) t = t.slice(1)
+    }
+    return t
+  }
+  for await (const chunk of chunks) {
+    const out: string[] = []
+    let start = 0
+    for (let i = chunk.indexOf('\n'); i >= 0; i = chunk.indexOf('\n', start)) {
+      pending.push(chunk.slice(start, i))
+      out.push(line(pending.length === 1 ? pending[0]! : pending.join('')))
+      pending.length = 0
+      start = i + 1
+    }
+    if (start < chunk.length) pending.push(start === 0 ? chunk : chunk.slice(start))
+    if (out.length > 0) yield out
+  }
+  if (pending.length > 0) yield [line(pending.join(''))]
 }
 
 /** One summary line: counts, size, time and throughput. */

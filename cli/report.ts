@@ -76,7 +76,7 @@ export function buildValidator(spec: ValidatorSpec): JSONSchemaValidator {
 }
 
 const label = (p: Place) => (p.line === undefined ? p.file : `${p.file}:${p.line}`)
-const record = (p: Place, rest: Record<string, unknown>) => JSON.stringify({ file: p.file, ...(p.line === undefined ? {} : { line: p.line }), ...rest }) + '\n'
+const record = (p: Place, rest: Record<string, unknown>) => api.stringifyJson({ file: p.file, ...(p.line === undefined ? {} : { line: p.line }), ...rest }) + '\n'
 
 /** The report of an invalid document in the chosen mode. */
 function invalidReport(v: JSONSchemaValidator, found: ValidationError, data: unknown, p: Place, s: ReportSettings): string {
@@ -120,8 +120,21 @@ export function reportDocument(v: JSONSchemaValidator, value: unknown, p: Place,
   const valid = error === null
   const report = error === null ? validReport(v, data, p, s) : invalidReport(v, error, data, p, s)
   if (!s.defaults) return { out: report, err: '', valid: valid ? 1 : 0, invalid: valid ? 0 : 1 }
-  const printed = valid || s.printInvalid ? JSON.stringify(data, null, p.line === undefined ? 2 : undefined) + '\n' : ''
+  const printed = valid || s.printInvalid ? dataText(data, p.line === undefined ? 2 : undefined) + '\n' : ''
   return { out: printed, err: valid ? '' : report, valid: valid ? 1 : 0, invalid: valid ? 0 : 1 }
+}
+
+/**
+ * The JSON text of a document, any depth: indented as asked, or on one line where the indented
+ * text would be longer than a string can be (its indentation grows with the square of the depth).
+ */
+export function dataText(data: unknown, indent: number | undefined): string {
+  try {
+    return api.stringifyJson(data, indent) ?? 'null'
+  } catch (e) {
+    if (!(e instanceof RangeError) || indent === undefined) throw e
+    return api.stringifyJson(data) ?? 'null'
+  }
 }
 
 /** A document that is not JSON: invalid data, reported with its line and column. */
@@ -133,12 +146,21 @@ export function reportSyntax(e: JsonSyntaxError, p: Place, s: ReportSettings): P
   return s.defaults ? { out: '', err: text, valid: 0, invalid: 1 } : { out: text, err: '', valid: 0, invalid: 1 }
 }
 
-/** Parses and reports the lines of a JSON Lines batch; blank lines are skipped. */
+/**
+ * Parses and reports the lines of a JSON Lines batch; blank lines are skipped. Where every
+ * document is printed (the `defaults` command), every line gives one line out, so line N of the
+ * output is line N of the input: a blank line or one that is not JSON is printed as it was (no
+ * defaults can be filled in), and the problem goes to stderr.
+ */
 export function reportLines(v: JSONSchemaValidator, file: string, first: number, lines: readonly string[], s: ReportSettings): Printed {
   const total: Printed = { out: '', err: '', valid: 0, invalid: 0 }
+  const lineForLine = s.defaults && s.printInvalid
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!
-    if (text.trim() === '') continue
+    if (text.trim() === '') {
+      if (lineForLine) total.out += text + '\n'
+      continue
+    }
     const place = { file, line: first + i }
     let r: Printed
     try {
@@ -146,6 +168,7 @@ export function reportLines(v: JSONSchemaValidator, file: string, first: number,
     } catch (e) {
       if (!(e instanceof JsonSyntaxError)) throw e
       r = reportSyntax(e, place, s)
+      if (lineForLine) r = { ...r, out: text + '\n' }
     }
     total.out += r.out
     total.err += r.err

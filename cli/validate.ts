@@ -5,7 +5,7 @@
  */
 import { SchemaError, newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator, SchemaOptions } from '../api.ts'
-import { DEFAULTS_USAGE, VALIDATE_OPTIONS, VALIDATE_USAGE, cliWording, parse, positiveInt, schemaOptions, write } from './args.ts'
+import { DEFAULTS_USAGE, OutputClosed, VALIDATE_OPTIONS, VALIDATE_USAGE, cliWording, parse, positiveInt, schemaOptions, write } from './args.ts'
 import { parseModelOutput } from '../repair/index.ts'
 import type { RepairRecord } from '../repair/index.ts'
 import { checkSchema } from './check.ts'
@@ -18,14 +18,17 @@ import type { OutputMode, Printed, ReportSettings, ValidatorSpec } from './repor
 const MODES: readonly OutputMode[] = ['text', 'json', 'basic', 'detailed', 'model']
 
 /** The sink on the process streams; the progress bar only when stderr is a terminal. */
-function processSink(): Sink {
-  return {
-    write: async (out, err) => {
+function processSink(): Sink & { invalid: number } {
+  const sink = {
+    invalid: 0,
+    write: async (out: string, err: string, invalid = 0) => {
+      sink.invalid += invalid
       await write(process.stdout, out)
       await write(process.stderr, err)
     },
     progress: process.stderr.isTTY === true ? process.stderr : null,
   }
+  return sink
 }
 
 /** Reads and compiles the schema; a `CliError` (exit 2) lists the schema's problems. */
@@ -100,7 +103,7 @@ async function oneFile(file: string, validator: JSONSchemaValidator, settings: R
   }
   let printed: Printed | undefined = repair ? repairedReport(text, file, validator, settings) : undefined
   if (printed !== undefined) {
-    await sink.write(printed.out, printed.err)
+    await sink.write(printed.out, printed.err, printed.invalid)
     return printed.invalid > 0 ? 1 : 0
   }
   try {
@@ -109,7 +112,7 @@ async function oneFile(file: string, validator: JSONSchemaValidator, settings: R
     if (!(e instanceof JsonSyntaxError)) throw e
     printed = reportSyntax(e, { file }, settings)
   }
-  await sink.write(printed.out, printed.err)
+  await sink.write(printed.out, printed.err, printed.invalid)
   return printed.invalid > 0 ? 1 : 0
 }
 
@@ -144,20 +147,26 @@ export async function validateCommand(args: string[], mode: 'validate' | 'defaul
   }
   const sink = processSink()
   let status = 0
-  for (const file of dataFiles) {
-    if (values.jsonl !== true) {
-      status = Math.max(status, await oneFile(file, validator, settings, sink, values.repair === true))
-      continue
+  try {
+    for (const file of dataFiles) {
+      if (values.jsonl !== true) {
+        status = Math.max(status, await oneFile(file, validator, settings, sink, values.repair === true))
+        continue
+      }
+      try {
+        const summary = await validateJsonl(file, validator, spec, settings, jobs, sink)
+        await sink.write('', describeSummary(file, summary) + '\n')
+        if (summary.invalid > 0) status = Math.max(status, 1)
+      } catch (e) {
+        if (!(e instanceof CliError)) throw e
+        await sink.write('', `schemavet: ${e.message}\n`)
+        status = 2
+      }
     }
-    try {
-      const summary = await validateJsonl(file, validator, spec, settings, jobs, sink)
-      await sink.write('', describeSummary(file, summary) + '\n')
-      if (summary.invalid > 0) status = Math.max(status, 1)
-    } catch (e) {
-      if (!(e instanceof CliError)) throw e
-      await sink.write('', `schemavet: ${e.message}\n`)
-      status = 2
-    }
+  } catch (e) {
+    // `| head`: the reader has what it wanted; the status is that of what was reported
+    if (!(e instanceof OutputClosed)) throw e
+    return Math.max(status, sink.invalid > 0 ? 1 : 0)
   }
   return status
 }

@@ -38,8 +38,14 @@ type Compiled = JSONSchemaValidator | SchemaError
  * with `data` the defaulted copy (the input is never mutated), or `{ valid: false, errorMessage }`
  * naming each problem's path and the keyword's message (`/city: must be a string (got 5)`).
  *
- * Compiled schemas are cached by object identity and by JSON text: the SDK's client asks again
+ * Compiled schemas are cached by object identity and by a snapshot: the SDK's client asks again
  * for every tool after each `listTools`, with fresh objects, and those are not compiled again.
+ * The schema is read once into a copy of plain JSON values, and that copy is what is compiled
+ * and what the cache key is the text of, so two schemas share a compile only when they are the
+ * same data (`minLength: undefined` is not the same as no `minLength`, as their JSON texts
+ * would say). A schema that is not plain JSON data (a value JSON cannot hold, a class instance,
+ * an accessor it cannot read, a loop) is compiled as given and not cached by text. A failed
+ * compile is never cached.
  *
  * A schema schemavet cannot compile does not make `getValidator` throw (the SDK's client calls
  * it for every tool in `listTools`, so one bad tool would break the listing); its validator
@@ -84,27 +90,126 @@ export class McpJsonSchemaValidator {
     const isObject = typeof schema === 'object' && schema !== null
     const hit = isObject ? this.byObject.get(schema) : undefined
     if (hit !== undefined) return hit
-    let text: string | undefined
-    try {
-      text = JSON.stringify(schema)
-    } catch {
-      text = undefined // not JSON (a cycle, a BigInt): compiled without the text cache
-    }
-    let compiled = text === undefined ? undefined : this.byText.get(text)
+    const shot = this.cacheSize > 0 ? snapshot(schema) : undefined
+    let compiled = shot === undefined ? undefined : this.byText.get(shot.text)
     if (compiled === undefined) {
-      compiled = compile(schema, this.options)
-      if (text !== undefined && this.cacheSize > 0) {
+      compiled = compile(shot === undefined ? schema : shot.copy, this.options)
+      // A failure is not kept: it says nothing about a later request (and a cached one would
+      // answer for every schema that shares its key).
+      if (SchemaError.isInstance(compiled)) return compiled
+      if (shot !== undefined) {
         if (this.byText.size >= this.cacheSize) this.byText.delete(this.byText.keys().next().value!)
-        this.byText.set(text, compiled)
+        this.byText.set(shot.text, compiled)
       }
     } else {
       // Recently used: move to the end of the eviction order.
-      this.byText.delete(text!)
-      this.byText.set(text!, compiled)
+      this.byText.delete(shot!.text)
+      this.byText.set(shot!.text, compiled)
     }
     if (isObject) this.byObject.set(schema, compiled)
     return compiled
   }
+}
+
+/** Characters of snapshot text past which a schema is not cached by text (the untrusted size limit). */
+const SNAPSHOT_CHARS = 1_048_576
+
+/**
+ * The schema read once into a copy of plain JSON values, and that copy's JSON text (keys in
+ * their order), which stands for it exactly: every value in the copy is one JSON writes and
+ * reads back the same. Undefined (not cached by text) for anything else: `undefined`, NaN,
+ * Infinity, -0, functions, symbols, BigInt, array holes, objects other than plain objects and
+ * arrays, symbol or non-enumerable keys, data that contains itself, a read that throws, or text
+ * past `SNAPSHOT_CHARS` (a schema that shares subtrees is counted at each place, as its text is).
+ * Iterative, so a deep schema does not overflow the stack.
+ */
+export function snapshot(schema: unknown): { copy: unknown; text: string } | undefined {
+  try {
+    return snapshotOf(schema)
+  } catch {
+    return undefined // a getter or a Proxy trap threw: compiled as given
+  }
+}
+
+class Close {
+  constructor(
+    readonly source: object,
+    readonly text: string,
+  ) {}
+}
+
+function snapshotOf(schema: unknown): { copy: unknown; text: string } | undefined {
+  const parts: string[] = []
+  let length = 0
+  const onPath = new Set<object>()
+  const root: Record<string, unknown> = {}
+  // Work items: [value, the container its copy goes into, the key there, the text before it], or a Close.
+  const work: (readonly [unknown, Record<string | number, unknown>, string | number, string] | Close)[] = [[schema, root, 'v', '']]
+  while (work.length > 0) {
+    const item = work.pop()!
+    if (item instanceof Close) {
+      onPath.delete(item.source)
+      parts.push(item.text)
+      length += 1
+      continue
+    }
+    const [value, into, key, before] = item
+    parts.push(before)
+    length += before.length
+    let copy: unknown
+    if (value === null || typeof value === 'boolean' || typeof value === 'string') {
+      copy = value
+      const text = JSON.stringify(value)
+      parts.push(text)
+      length += text.length
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value) || Object.is(value, -0)) return undefined
+      copy = value
+      const text = String(value)
+      parts.push(text)
+      length += text.length
+    } else if (typeof value === 'object') {
+      if (onPath.has(value)) return undefined
+      const isArray = Array.isArray(value)
+      const proto = Object.getPrototypeOf(value)
+      if (!isArray && proto !== Object.prototype && proto !== null) return undefined
+      const keys = Reflect.ownKeys(value)
+      const children: (readonly [unknown, Record<string | number, unknown>, string | number, string])[] = []
+      if (isArray) {
+        const array = value as unknown[]
+        const n = array.length
+        // own keys of an array: its indices and "length"; anything else (or a hole) is not JSON
+        if (keys.length !== n + 1) return undefined
+        const out: unknown[] = new Array(n)
+        for (let i = 0; i < n; i++) {
+          if (!Object.prototype.hasOwnProperty.call(array, i)) return undefined
+          children.push([array[i], out as unknown as Record<number, unknown>, i, i === 0 ? '' : ','])
+        }
+        copy = out
+        parts.push('[')
+      } else {
+        const out: Record<string, unknown> = {}
+        let first = true
+        for (const k of keys) {
+          if (typeof k !== 'string') return undefined
+          const d = Object.getOwnPropertyDescriptor(value, k)
+          if (d === undefined || !d.enumerable) return undefined
+          children.push([(value as Record<string, unknown>)[k], out, k, `${first ? '' : ','}${JSON.stringify(k)}:`])
+          first = false
+        }
+        copy = out
+        parts.push('{')
+      }
+      length += 1
+      onPath.add(value)
+      work.push(new Close(value, isArray ? ']' : '}'))
+      for (let i = children.length - 1; i >= 0; i--) work.push(children[i]!)
+    } else return undefined
+    if (length > SNAPSHOT_CHARS) return undefined
+    if (typeof key === 'number') (into as unknown as unknown[])[key] = copy
+    else Object.defineProperty(into, key, { value: copy, enumerable: true, writable: true, configurable: true })
+  }
+  return { copy: root.v, text: parts.join('') }
 }
 
 function compile(schema: unknown, options: SchemaOptions): Compiled {

@@ -60,26 +60,36 @@ export interface CollectApprovedToolCallsOptions {
  * `approval.approved === true` across `messages`, in order, and revalidates each with
  * `revalidateApprovedToolCall`. A call whose input matches goes to `approved` with its defaulted
  * input; one whose input does not (or whose tool is gone) goes to `rejected` with the error's
- * message as `errorText`. Denied and pending approvals are not returned. `messages` is not mutated.
+ * message as `errorText`. Denied and pending approvals, holes and values that are not messages
+ * or parts are not returned. Each field of a message and part is read once (a getter that
+ * answers anew cannot pass one check and run with another value). `messages` is not mutated.
  *
- * @throws InvalidArgumentError when `messages` is not an array
+ * @throws InvalidArgumentError when `messages` is not an array, or a message or part cannot be
+ *   read (a revoked Proxy, a getter that throws); `field` names the place
  */
 export function collectApprovedToolCalls(options: CollectApprovedToolCallsOptions): { approved: ApprovedToolCall[]; rejected: RejectedToolCall[] } {
   const { messages, tools } = options
-  if (!Array.isArray(messages)) {
+  const length = read('messages', messages, () => (Array.isArray(messages) ? messages.length : -1))
+  if (length < 0) {
     throw new InvalidArgumentError({ parameter: 'messages', value: messages, message: 'messages must be an array of UI messages' })
   }
   const approved: ApprovedToolCall[] = []
   const rejected: RejectedToolCall[] = []
-  for (const message of messages) {
-    if (!Array.isArray(message?.parts)) continue
-    for (const part of message.parts as unknown[]) {
-      if (!isApprovedPart(part)) continue
-      const toolName = toolNameOfPart(part)
-      if (toolName === undefined) continue
-      const toolCallId = part.toolCallId as string
+  for (let i = 0; i < length; i++) {
+    const field = `messages[${i}]`
+    const parts = read(field, messages, () => {
+      const message = (messages as readonly unknown[])[i]
+      if (typeof message !== 'object' || message === null) return undefined
+      const list = (message as { parts?: unknown }).parts
+      return Array.isArray(list) ? { list: list as readonly unknown[], length: list.length } : undefined
+    })
+    if (parts === undefined) continue
+    for (let j = 0; j < parts.length; j++) {
+      const call = read(`${field}.parts[${j}]`, messages, () => approvedCall(parts.list[j]))
+      if (call === undefined) continue
+      const { toolName, toolCallId, input } = call
       try {
-        approved.push({ toolCallId, toolName, input: revalidateApprovedToolCall({ toolName, input: part.input, tools, toolCallId }) })
+        approved.push({ toolCallId, toolName, input: revalidateApprovedToolCall({ toolName, input, tools, toolCallId }) })
       } catch (e) {
         if (!InvalidToolInputError.isInstance(e) && !InvalidArgumentError.isInstance(e)) throw e
         rejected.push({ toolCallId, toolName, errorText: e.message })
@@ -89,10 +99,32 @@ export function collectApprovedToolCalls(options: CollectApprovedToolCallsOption
   return { approved, rejected }
 }
 
-function isApprovedPart(part: unknown): part is UIMessagePartLike {
-  if (typeof part !== 'object' || part === null) return false
+/** `f()`, or an InvalidArgumentError naming `field` when reading the messages throws. */
+function read<T>(field: string, messages: unknown, f: () => T): T {
+  try {
+    return f()
+  } catch (e) {
+    throw new InvalidArgumentError({
+      parameter: 'messages',
+      value: messages,
+      field,
+      cause: e,
+      message: `Invalid UI message at ${field}: it could not be read (${e instanceof Error ? e.message : String(e)})`,
+    })
+  }
+}
+
+/** The approved call a part holds, each field read once; undefined for any other part. */
+function approvedCall(part: unknown): { toolName: string; toolCallId: string; input: unknown } | undefined {
+  if (typeof part !== 'object' || part === null) return undefined
   const p = part as UIMessagePartLike
-  if (typeof p.type !== 'string' || p.state !== 'approval-responded' || typeof p.toolCallId !== 'string') return false
+  const type = p.type
+  if (typeof type !== 'string' || p.state !== 'approval-responded') return undefined
+  const toolCallId = p.toolCallId
+  if (typeof toolCallId !== 'string') return undefined
   const approval = p.approval as { approved?: unknown } | undefined
-  return typeof approval === 'object' && approval !== null && approval.approved === true
+  if (typeof approval !== 'object' || approval === null || approval.approved !== true) return undefined
+  const toolName = toolNameOfPart(type === 'dynamic-tool' ? { type, toolName: p.toolName } : { type })
+  if (toolName === undefined) return undefined
+  return { toolName, toolCallId, input: p.input }
 }

@@ -3,8 +3,11 @@
  * of the part types the AI SDK defines is checked, and every value a caller-supplied schema covers
  * (metadata, data parts, tool input and output) is defaulted and validated. The result is a copy:
  * a new array of new message and part objects in which each checked value is its defaulted copy.
- * Parts of a type this module does not know pass through unchanged, so a newer AI SDK's parts do
- * not break an older schemavet.
+ * Parts of a type this module does not know pass through unchecked (as a new object with the same
+ * fields), so a newer AI SDK's parts do not break an older schemavet. Each message and part is
+ * read once, into the object that is checked and returned (a getter that answers anew cannot pass
+ * a check with one value and be returned with another), and a hole in an array is a missing
+ * message or part, reported as such.
  */
 import type { ValidationError } from '../api.ts'
 import { InvalidArgumentError, InvalidToolInputError, InvalidToolOutputError } from './errors.ts'
@@ -160,16 +163,36 @@ function validateAll<M extends UIMessageLike>(options: ValidateUIMessagesOptions
   if (messages.length === 0) {
     throw new InvalidArgumentError({ parameter: 'messages', value: messages, message: 'messages must not be empty' })
   }
-  return messages.map((message, i) => validateMessage(message, `messages[${i}]`, options)) as M[]
+  const out: M[] = []
+  // every index, holes included (`map` would skip a hole and leave it in the result)
+  for (let i = 0, n = messages.length; i < n; i++) out.push(validateMessage(messages[i], `messages[${i}]`, options) as M)
+  return out
+}
+
+/** An object's own enumerable fields read once into a new object; anything else as it is. */
+function readOnce(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : value
+}
+
+/** An array read once into a new dense array (a hole reads as undefined); anything else as it is. */
+function itemsOnce(value: unknown): unknown {
+  if (!Array.isArray(value)) return value
+  const out: unknown[] = []
+  for (let i = 0, n = value.length; i < n; i++) out.push(value[i])
+  return out
 }
 
 function validateMessage(message: unknown, field: string, options: ValidateUIMessagesOptions): UIMessageLike {
-  checkShape(MESSAGE, message, field, 'message')
-  const m = message as UIMessageLike
+  const read = readOnce(message)
+  if (read !== message) (read as { parts?: unknown }).parts = itemsOnce((read as { parts?: unknown }).parts)
+  checkShape(MESSAGE, read, field, 'message')
+  const m = read as UIMessageLike
   if (m.role !== 'assistant' && m.parts.length === 0) {
     throw structureError(`${field}.parts`, m.parts, `a ${m.role} message must contain at least one part`)
   }
-  const copy: UIMessageLike = { ...m, parts: m.parts.map((part, j) => validatePart(part, `${field}.parts[${j}]`, options)) }
+  const parts: UIMessagePartLike[] = []
+  for (let j = 0; j < m.parts.length; j++) parts.push(validatePart(m.parts[j], `${field}.parts[${j}]`, options))
+  const copy: UIMessageLike = { ...m, parts }
   if (options.metadataSchema !== undefined) {
     const r = parseWithDefaults(options.metadataSchema, m.metadata, { field: `${field}.metadata`, entityId: m.id })
     if (!r.success) throw r.error
@@ -179,16 +202,18 @@ function validateMessage(message: unknown, field: string, options: ValidateUIMes
 }
 
 function validatePart(part: unknown, field: string, options: ValidateUIMessagesOptions): UIMessagePartLike {
-  checkShape(PART, part, field, 'part')
-  const p = part as UIMessagePartLike
+  const read = readOnce(part)
+  checkShape(PART, read, field, 'part')
+  // `p` is this call's own object: the functions below copy it again before changing anything
+  const p = read as UIMessagePartLike
   const known = getOwn(STATIC_PARTS, p.type)
   if (known !== undefined) {
     checkShape(known, p, field, `${p.type} part`)
-    return { ...p }
+    return p
   }
   if (p.type.startsWith('data-')) return validateDataPart(p, field, options)
   if (p.type.startsWith('tool-') || p.type === 'dynamic-tool') return validateToolPart(p, field, options)
-  // A part type from a newer AI SDK (or a custom one): not ours to judge.
+  // A part type from a newer AI SDK (or a custom one): not ours to judge, but a new object all the same.
   return p
 }
 

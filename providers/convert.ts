@@ -8,7 +8,7 @@
 import type { ProviderProfile } from './profile.ts'
 import { KINDS, ShapeBuilder, kindOf } from './shape.ts'
 import type { Kind, KindShape, Lazy, Shape } from './shape.ts'
-import { appendPointer } from '../api.ts'
+import { appendPointer, stringifyJson } from '../api.ts'
 
 type Json = Record<string, unknown>
 
@@ -29,14 +29,132 @@ export class DecodeFailure {
   ) {}
 }
 
+/**
+ * Where a value sits in the answer: a chain of keys, spelled out as a JSON Pointer only for a
+ * failure (a string per level would cost time and memory quadratic in the depth).
+ */
+export type Path = { readonly up: Path; readonly key: string | number } | null
+const at = (up: Path, key: string | number): Path => ({ up, key })
+
+/** The JSON Pointer of a path. */
+export function pointer(path: Path): string {
+  const keys: (string | number)[] = []
+  for (let p = path; p !== null; p = p.up) keys.push(p.key)
+  let out = ''
+  for (let i = keys.length - 1; i >= 0; i--) out = appendPointer(out, keys[i]!)
+  return out
+}
+
+/**
+ * A codec maps one level of a value: `enc` and `dec` return that level's result and hand each
+ * part of the value (an item, a property) to the walk (`Walk.part`), which maps it later, so
+ * values of any depth are mapped on a bounded stack (`encode`, `decode`). A codec may hand the
+ * value at hand to another codec directly (a union picking its branch, a reference, a wrapper):
+ * those calls are as deep as the schema's own structure at one level, never the data's.
+ */
 export interface Codec {
   schema: Json
   /** The encoded form may be null (a nullable slot must then wrap it). */
   nullable: boolean
   /** Encodes null to something other than null (JSON text does). */
   boxesNull?: boolean
-  enc(v: unknown): unknown
-  dec(v: unknown, path: string): unknown
+  enc(v: unknown, w: Walk): unknown
+  dec(v: unknown, path: Path, w: Walk): unknown
+}
+
+/** Returned by a step whose result is a part mapped later (`Walk.tail`). */
+const TAIL = Symbol('tail')
+
+interface Job {
+  codec: Codec
+  value: unknown
+  path: Path
+  target: Record<string | number, unknown>
+  key: string | number
+}
+class Leave {
+  constructor(readonly value: object) {}
+}
+
+/** The work list of one encode or decode: parts still to map, depth first, in order. */
+export class Walk {
+  private parts: Job[] = []
+  private current!: Job
+  /** Parts mapped so far (each a call of a codec's enc or dec from the walk). */
+  steps = 0
+
+  /**
+   * `codec` applied to `value`, a part of the value at hand, goes to `target[key]`: written now
+   * as a placeholder (so keys keep their order), filled when the walk gets there; a result of
+   * ABSENT removes the key.
+   */
+  part(codec: Codec, value: unknown, target: object, key: string | number, path: Path = null): void {
+    slot(target as Record<string | number, unknown>, key, undefined)
+    this.parts.push({ codec, value, path, target: target as Record<string | number, unknown>, key })
+  }
+
+  /** The value at hand maps to `codec` applied to `value`, a part of it (the content of a wrapper). */
+  tail(codec: Codec, value: unknown, path: Path): typeof TAIL {
+    this.parts.push({ codec, value, path, target: this.current.target, key: this.current.key })
+    return TAIL
+  }
+
+  run(codec: Codec, value: unknown, decoding: boolean): unknown {
+    const root: Record<string, unknown> = { v: undefined }
+    const stack: (Job | Leave)[] = [{ codec, value, path: null, target: root, key: 'v' }]
+    // The containers whose parts are being mapped: a value met again among them contains itself.
+    const onPath = new Set<object>()
+    while (stack.length > 0) {
+      const job = stack.pop()!
+      if (job instanceof Leave) {
+        onPath.delete(job.value)
+        continue
+      }
+      const v = job.value
+      const container = typeof v === 'object' && v !== null
+      let result: unknown
+      if (container && onPath.has(v)) {
+        // A value that contains itself: carried as it is (encoding marks it raw), so the
+        // original schema reports it as cyclic after decode.
+        result = decoding ? v : raw(v)
+      } else {
+        this.current = job
+        this.steps++
+        result = decoding ? job.codec.dec(v, job.path, this) : job.codec.enc(v, this)
+      }
+      if (result !== TAIL) {
+        if (result === ABSENT) delete job.target[job.key]
+        else slot(job.target, job.key, result)
+      }
+      const parts = this.parts
+      if (parts.length === 0) continue
+      this.parts = []
+      if (container) {
+        onPath.add(v)
+        stack.push(new Leave(v))
+      }
+      for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]!)
+    }
+    return root.v
+  }
+}
+
+/** A value in the provider's shape (see `ProviderSchema.encode`), on a bounded stack. */
+export function encode(codec: Codec, value: unknown, walk = new Walk()): unknown {
+  return walk.run(codec, value, false)
+}
+
+/**
+ * An answer in the original shape, on a bounded stack. @throws DecodeFailure for what no
+ * encoding produces
+ */
+export function decode(codec: Codec, answer: unknown, walk = new Walk()): unknown {
+  return walk.run(codec, answer, true)
+}
+
+function slot(target: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  if (typeof key === 'number') target[key] = value
+  else put(target, key, value)
 }
 
 /** Marks a value the provider schema has no place for (encode of a value outside the schema). */
@@ -55,7 +173,7 @@ const isPlain = (v: unknown): v is Json => typeof v === 'object' && v !== null &
 /** Wraps a codec so a raw marker decodes to the value it carries, whatever the codec. */
 function guarded(c: Codec): Codec {
   const dec = c.dec
-  c.dec = (v, path) => (isRaw(v) ? v[RAW] : dec(v, path))
+  c.dec = (v, path, w) => (isRaw(v) ? v[RAW] : dec(v, path, w))
   return c
 }
 
@@ -106,10 +224,10 @@ export class Emitter {
       codec = guarded({
         schema: { type: 'object', properties: { value: inner.schema }, required: ['value'], additionalProperties: false },
         nullable: false,
-        enc: (v) => ({ value: inner.enc(v) }),
-        dec: (v, path) => {
-          if (!isPlain(v) || !own(v, 'value')) throw new DecodeFailure(path, '#', 'expected an object with the answer in "value"')
-          return inner.dec(v.value, path)
+        enc: (v, w) => ({ value: inner.enc(v, w) }),
+        dec: (v, path, w) => {
+          if (!isPlain(v) || !own(v, 'value')) throw new DecodeFailure(pointer(path), '#', 'expected an object with the answer in "value"')
+          return w.tail(inner, v.value, path)
         },
       })
       if (p.propertyOrdering) codec.schema.propertyOrdering = ['value']
@@ -145,7 +263,14 @@ export class Emitter {
       nullable: false,
       boxesNull: true,
       enc: (v) => {
-        const text = v === undefined ? undefined : JSON.stringify(v)
+        let text: string | undefined
+        try {
+          text = v === undefined ? undefined : stringifyJson(v)
+        } catch {
+          // a value that contains itself, a BigInt, a getter that throws: no JSON text; carried
+          // raw, so the original schema judges it after decode
+          text = undefined
+        }
         return text === undefined ? raw(v) : text
       },
       dec: (v, path) => {
@@ -153,7 +278,7 @@ export class Emitter {
         try {
           return JSON.parse(v)
         } catch {
-          throw new DecodeFailure(path, s.loc, 'expected JSON text')
+          throw new DecodeFailure(pointer(path), s.loc, 'expected JSON text')
         }
       },
     })
@@ -179,8 +304,8 @@ export class Emitter {
       return {
         schema: { $ref: slot.name },
         nullable: s.kinds.has('null'),
-        enc: (v) => slot.codec!.enc(v),
-        dec: (v, path) => slot.codec!.dec(v, path),
+        enc: (v, w) => slot.codec!.enc(v, w),
+        dec: (v, path, w) => slot.codec!.dec(v, path, w),
       }
     }
     const before = this.profile.recursiveRefs ? this.done.get(s.id) : undefined
@@ -211,7 +336,7 @@ export class Emitter {
     if (description) codec.schema.description = description
     slot.codec = codec
     if (slot.used && slot.name !== '#') {
-      this.defs[slot.name!.slice('#/$defs/'.length)] = codec.schema
+      put(this.defs, slot.name!.slice('#/$defs/'.length), codec.schema)
       codec = { ...codec, schema: { $ref: slot.name } }
     }
     if (p.recursiveRefs && (s.kinds.has('object') || s.kinds.has('array'))) this.done.set(s.id, { codec: slot.codec, inline: codec.schema, name: slot.used ? slot.name : undefined })
@@ -226,18 +351,18 @@ export class Emitter {
     if (before.name === undefined) {
       const name = this.defName(s)
       before.name = `#/$defs/${name}`
-      this.defs[name] = { ...before.inline }
+      put(this.defs, name, { ...before.inline })
       for (const k of Object.keys(before.inline)) delete before.inline[k]
       before.inline.$ref = before.name
     }
     const target = before.codec
-    return { schema: { $ref: before.name }, nullable: target.nullable, boxesNull: target.boxesNull, enc: (v) => target.enc(v), dec: (v, path) => target.dec(v, path) }
+    return { schema: { $ref: before.name }, nullable: target.nullable, boxesNull: target.boxesNull, enc: (v, w) => target.enc(v, w), dec: (v, path, w) => target.dec(v, path, w) }
   }
 
   private defName(s: Shape): string {
     const base = (s.loc.split('/').pop() || 'node').replace(/[^A-Za-z0-9_-]/g, '_') || 'node'
     let name = base
-    for (let i = 2; name in this.defs || [...this.pending.values()].some((x) => x.name === `#/$defs/${name}`); i++) name = `${base}_${i}`
+    for (let i = 2; own(this.defs, name) || [...this.pending.values()].some((x) => x.name === `#/$defs/${name}`); i++) name = `${base}_${i}`
     return name
   }
 
@@ -252,7 +377,7 @@ export class Emitter {
       const schema: Json = { ...inner.schema, type: [inner.schema.type, "null"] }
       if (Array.isArray(schema.enum)) schema.enum = [...schema.enum, null]
       for (const u of s.unionSrcs) this.keep(u)
-      return guarded({ schema, nullable: true, enc: (v) => (v === null ? null : inner.enc(v)), dec: (v, path) => (v === null ? null : inner.dec(v, path)) })
+      return guarded({ schema, nullable: true, enc: (v, w) => (v === null ? null : inner.enc(v, w)), dec: (v, path, w) => (v === null ? null : inner.dec(v, path, w)) })
     }
     const byKind = new Map(parts)
     const pick = (v: unknown): Codec | undefined => {
@@ -264,13 +389,13 @@ export class Emitter {
       return guarded({
         schema: { anyOf: parts.map(([k, c]) => (k === 'null' ? this.nullSchema() : c.schema)) },
         nullable: hasNull,
-        enc: (v) => {
+        enc: (v, w) => {
           const c = pick(v)
-          return c ? c.enc(v) : raw(v)
+          return c ? c.enc(v, w) : raw(v)
         },
-        dec: (v, path) => {
+        dec: (v, path, w) => {
           const c = pick(v)
-          return c ? c.dec(v, path) : v
+          return c ? c.dec(v, path, w) : v
         },
       })
     }
@@ -278,7 +403,7 @@ export class Emitter {
     for (const u of s.unionSrcs) this.drop(u, u.slice(u.lastIndexOf('/') + 1), 'a union of kinds is sent as an object with one property per kind; decode takes the one set and checks the rest')
     notes.push(`set exactly one of ${nonNull.map(([k]) => k).join(', ')}${hasNull ? ' (or send null)' : ''}`)
     const properties: Json = {}
-    for (const [k, c] of nonNull) properties[k] = p.allRequired ? withNull(c.schema) : c.schema
+    for (const [k, c] of nonNull) put(properties, k, p.allRequired ? withNull(c.schema) : c.schema)
     this.counts.properties += nonNull.length
     const schema: Json = { type: hasNull ? ['object', 'null'] : 'object', properties, required: p.allRequired ? nonNull.map(([k]) => k) : [] }
     if (p.closedObjects || !p.additionalSchemas) schema.additionalProperties = false
@@ -286,23 +411,23 @@ export class Emitter {
     return guarded({
       schema,
       nullable: hasNull,
-      enc: (v) => {
+      enc: (v, w) => {
         if (v === null && hasNull) return null
         const k = kindOf(v)
         const c = k === undefined || k === 'null' ? undefined : byKind.get(k)
         if (!c) return raw(v)
         const out: Json = {}
         for (const [n] of nonNull) if (p.allRequired) put(out, n, null)
-        put(out, k!, c.enc(v))
+        put(out, k!, c.enc(v, w))
         return out
       },
-      dec: (v, path) => {
+      dec: (v, path, w) => {
         if (v === null && hasNull) return null
         if (!isPlain(v)) return v
         const set = nonNull.filter(([n]) => own(v, n) && v[n] !== null)
-        if (set.length !== 1) throw new DecodeFailure(path, s.loc, `expected exactly one of ${nonNull.map(([n]) => n).join(', ')} to be set, found ${set.length}`)
+        if (set.length !== 1) throw new DecodeFailure(pointer(path), s.loc, `expected exactly one of ${nonNull.map(([n]) => n).join(', ')} to be set, found ${set.length}`)
         const [n, c] = set[0]!
-        return c.dec(v[n], path)
+        return w.tail(c, v[n], path)
       },
     })
   }
@@ -422,23 +547,29 @@ export class Emitter {
         this.keep(b.src)
       } else lose(b.src, name, b.value)
     }
-    const at = (i: number) => (i < codecs.length ? codecs[i] : rest)
+    const codecAt = (i: number) => (i < codecs.length ? codecs[i] : rest)
     return guarded({
       schema,
       nullable: false,
-      enc: (v) => {
+      enc: (v, w) => {
         if (!Array.isArray(v)) return raw(v)
-        return v.map((x, i) => {
-          const c = at(i)
-          return c ? c.enc(x) : raw(x)
-        })
+        const out: unknown[] = new Array(v.length)
+        for (let i = 0; i < v.length; i++) {
+          const c = codecAt(i)
+          if (c) w.part(c, v[i], out, i)
+          else out[i] = raw(v[i])
+        }
+        return out
       },
-      dec: (v, path) => {
+      dec: (v, path, w) => {
         if (!Array.isArray(v)) return v
-        return v.map((x, i) => {
-          const c = at(i)
-          return c ? c.dec(x, appendPointer(path, i)) : x
-        })
+        const out: unknown[] = new Array(v.length)
+        for (let i = 0; i < v.length; i++) {
+          const c = codecAt(i)
+          if (c) w.part(c, v[i], out, i, at(path, i))
+          else out[i] = v[i]
+        }
+        return out
       },
     })
   }
@@ -457,7 +588,8 @@ export class Emitter {
       const optional = !isRequired && p.allRequired
       const slot = optional ? nullableSlot(c) : c
       slots.set(n, { codec: slot, optional })
-      properties[n] = slot.schema
+      // an own key whatever the name: `properties.__proto__ = ...` would set the prototype and drop it
+      put(properties, n, slot.schema)
       if (isRequired || p.allRequired) required.push(n)
       this.counts.stringLength += n.length
     }
@@ -482,7 +614,7 @@ export class Emitter {
         entriesName = 'additionalProperties'
         for (let i = 2; own(properties, entriesName); i++) entriesName = `additionalProperties_${i}`
         const entry: Json = { type: 'object', properties: { key: { type: 'string' }, value: extras.schema }, required: ['key', 'value'], additionalProperties: false }
-        properties[entriesName] = { type: 'array', description: 'Further properties as key/value entries.', items: entry }
+        put(properties, entriesName, { type: 'array', description: 'Further properties as key/value entries.', items: entry })
         required.push(entriesName)
         schema.additionalProperties = false
         this.counts.properties += 3
@@ -497,39 +629,43 @@ export class Emitter {
     return guarded({
       schema,
       nullable: false,
-      enc: (v) => {
+      enc: (v, w) => {
         if (!isPlain(v)) return raw(v)
         const out: Json = {}
         const entries: Json[] = []
         for (const [n, slot] of slots) {
-          if (own(v, n)) put(out, n, slot.codec.enc(v[n]))
+          if (own(v, n)) w.part(slot.codec, v[n], out, n)
           else if (slot.optional) put(out, n, null)
         }
         for (const k of Object.keys(v)) {
           if (slots.has(k)) continue
-          if (entriesName !== undefined) entries.push({ key: k, value: extras!.enc(v[k]) })
-          else put(out, k, extras && extrasAsValues ? extras.enc(v[k]) : v[k])
+          if (entriesName !== undefined) {
+            const entry: Json = { key: k }
+            entries.push(entry)
+            w.part(extras!, v[k], entry, 'value')
+          } else if (extras && extrasAsValues) w.part(extras, v[k], out, k)
+          else put(out, k, v[k])
         }
         if (entriesName !== undefined) put(out, entriesName, entries)
         return out
       },
-      dec: (v, path) => {
+      dec: (v, path, w) => {
         if (!isPlain(v)) return v
         const out: Json = {}
         for (const k of Object.keys(v)) {
           const slot = slots.get(k)
-          if (slot) {
-            const x = slot.codec.dec(v[k], appendPointer(path, k))
-            if (x !== ABSENT) put(out, k, x)
-          } else if (k !== entriesName) put(out, k, extrasAsValues ? extras!.dec(v[k], appendPointer(path, k)) : v[k])
+          if (slot) w.part(slot.codec, v[k], out, k, at(path, k))
+          else if (k === entriesName) continue
+          else if (extrasAsValues) w.part(extras!, v[k], out, k, at(path, k))
+          else put(out, k, v[k])
         }
         if (entriesName !== undefined && own(v, entriesName)) {
           const list = v[entriesName]
-          if (!Array.isArray(list)) throw new DecodeFailure(appendPointer(path, entriesName), s.loc, 'expected a list of key/value entries')
+          if (!Array.isArray(list)) throw new DecodeFailure(pointer(at(path, entriesName)), s.loc, 'expected a list of key/value entries')
           for (const e of list) {
-            if (!isPlain(e) || typeof e.key !== 'string' || !own(e, 'value')) throw new DecodeFailure(path, s.loc, 'expected entries of the form {"key": string, "value": ...}')
-            if (own(out, e.key) || slots.has(e.key)) throw new DecodeFailure(appendPointer(path, e.key), s.loc, `property "${e.key}" is given twice`)
-            put(out, e.key, extras!.dec(e.value, appendPointer(path, e.key)))
+            if (!isPlain(e) || typeof e.key !== 'string' || !own(e, 'value')) throw new DecodeFailure(pointer(path), s.loc, 'expected entries of the form {"key": string, "value": ...}')
+            if (own(out, e.key) || slots.has(e.key)) throw new DecodeFailure(pointer(at(path, e.key)), s.loc, `property "${e.key}" is given twice`)
+            w.part(extras!, e.value, out, e.key, at(path, e.key))
           }
         }
         return out
@@ -558,18 +694,18 @@ function nullableSlot(c: Codec): Codec {
     return guarded({
       schema: { type: ['object', 'null'], properties: { value: c.schema }, required: ['value'], additionalProperties: false },
       nullable: true,
-      enc: (v) => ({ value: c.enc(v) }),
-      dec: (v, path) => {
+      enc: (v, w) => ({ value: c.enc(v, w) }),
+      dec: (v, path, w) => {
         if (v === null) return ABSENT
-        if (!isPlain(v) || !own(v, 'value')) throw new DecodeFailure(path, '#', 'expected null (absent) or {"value": ...}')
-        return c.dec(v.value, path)
+        if (!isPlain(v) || !own(v, 'value')) throw new DecodeFailure(pointer(path), '#', 'expected null (absent) or {"value": ...}')
+        return w.tail(c, v.value, path)
       },
     })
   }
   return guarded({
     schema: withNull(c.schema),
     nullable: true,
-    enc: (v) => (v === null && !c.boxesNull ? raw(null) : c.enc(v)),
-    dec: (v, path) => (v === null ? ABSENT : c.dec(v, path)),
+    enc: (v, w) => (v === null && !c.boxesNull ? raw(null) : c.enc(v, w)),
+    dec: (v, path, w) => (v === null ? ABSENT : c.dec(v, path, w)),
   })
 }

@@ -5,7 +5,7 @@
  */
 import { ValidationError, applyThenValidate, newJSONSchema } from '../api.ts'
 import type { ChosenOutput, Inferred, Schema, SchemaHandle } from '../api.ts'
-import { DecodeFailure, Emitter } from './convert.ts'
+import { DecodeFailure, Emitter, decode, encode } from './convert.ts'
 import type { LostConstraint } from './convert.ts'
 import type { ProviderProfile } from './profile.ts'
 import { PROFILES } from './profiles/index.ts'
@@ -119,17 +119,17 @@ export function compileForProvider<T = Inferred, const S = unknown>(schema: S, o
     strict: emitted.strict,
     lost: Object.freeze(emitted.lost.map((l) => Object.freeze({ ...l }))),
     constraints: Object.freeze({ total: builder.universe.size, kept: [...builder.universe].filter((u) => !lostKeys.has(u)).length }),
-    encode: (value) => codec.enc(value),
+    encode: (value) => encode(codec, value),
     reshape: (answer) => {
       try {
-        return codec.dec(answer, '')
+        return decode(codec, answer)
       } catch {
         return undefined
       }
     },
     decode: (answer) => {
       try {
-        const result = applyThenValidate<unknown>(codec.dec(answer, ''), s)
+        const result = applyThenValidate<unknown>(decode(codec, answer), s)
         return result.error === undefined ? { success: true, value: result.value as ChosenOutput<T, S> } : { success: false, error: result.error }
       } catch (e) {
         if (e instanceof DecodeFailure) {

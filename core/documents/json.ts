@@ -300,9 +300,138 @@ function firstRepeat(path: readonly object[], last: object): { index: number; ea
   throw new Error('unreachable: the last object is on the path')
 }
 
-/** An array or a plain object: what `copyJson` copies (a class instance is shared, not copied). */
+/**
+ * An array or a plain object: what `copyJson` copies (a class instance is shared, not copied).
+ * A plain object of another realm (a `vm` context, an iframe, a worker's structured clone is
+ * not one) counts: its prototype is that realm's `Object.prototype`.
+ */
 export function isPlainContainer(value: object): boolean {
   if (Array.isArray(value)) return true
   const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
+  return proto === Object.prototype || proto === null || isObjectPrototype(proto)
+}
+
+/** `Object.prototype`s of other realms met so far. */
+const foreignObjectPrototypes = new WeakSet<object>()
+const functionText = Function.prototype.toString
+const NATIVE_OBJECT = functionText.call(Object)
+
+/**
+ * Whether `proto` is some realm's `Object.prototype`: it has no prototype, and its own
+ * `constructor` is a native `Object` whose `prototype` is `proto`. Read through descriptors (no
+ * getter runs); anything that throws (a Proxy trap) is not one.
+ */
+function isObjectPrototype(proto: object): boolean {
+  if (foreignObjectPrototypes.has(proto)) return true
+  try {
+    if (Object.getPrototypeOf(proto) !== null) return false
+    const ctor = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value
+    if (typeof ctor !== 'function' || Object.getOwnPropertyDescriptor(ctor, 'prototype')?.value !== proto) return false
+    if (functionText.call(ctor) !== NATIVE_OBJECT) return false
+  } catch {
+    return false
+  }
+  foreignObjectPrototypes.add(proto)
+  return true
+}
+
+/**
+ * `JSON.stringify(value, null, indent)` for data nested any depth: the platform's own call first,
+ * and where it runs out of stack (a `RangeError`), the same text written by an iterative walk
+ * (`toJSON`, boxed primitives, `undefined` and functions omitted or `null` as JSON.stringify does;
+ * own enumerable string keys). Throws `CyclicDataError` for data that contains itself and
+ * JSON.stringify's `TypeError` for a BigInt.
+ */
+export function stringifyJson(value: unknown, indent?: number | string): string | undefined {
+  try {
+    return JSON.stringify(value, null, indent)
+  } catch (e) {
+    if (e instanceof TypeError && typeof value === 'object' && value !== null && isCyclic(value)) throw new CyclicDataError()
+    if (!(e instanceof RangeError)) throw e
+  }
+  return stringifyDeep(value, indent === undefined ? '' : typeof indent === 'number' ? ' '.repeat(Math.min(10, Math.max(0, Math.floor(indent)))) : indent.slice(0, 10))
+}
+
+/** A value as JSON.stringify sees it: `toJSON` called, boxed primitives unwrapped. */
+function toJsonValue(key: string, value: unknown): unknown {
+  if (typeof value === 'object' && value !== null) {
+    const toJSON = (value as { toJSON?: unknown }).toJSON
+    if (typeof toJSON === 'function') value = toJSON.call(value, key)
+  } else if (typeof value === 'bigint') {
+    const toJSON = (BigInt.prototype as { toJSON?: unknown }).toJSON
+    if (typeof toJSON === 'function') value = toJSON.call(value, key)
+  }
+  if (value instanceof Number) return Number(value)
+  if (value instanceof String) return String(value)
+  if (value instanceof Boolean) return value.valueOf()
+  return value
+}
+
+const omitted = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol'
+
+function stringifyDeep(value: unknown, gap: string): string | undefined {
+  const root = toJsonValue('', value)
+  if (omitted(root)) return undefined
+  const parts: string[] = []
+  const onPath = new Set<object>()
+  // Work items: a value to write (with its depth), a literal written as is, or the end of a container.
+  const work: unknown[] = [new Pending(root, 0)]
+  while (work.length > 0) {
+    const item = work.pop()
+    if (item instanceof Literal) {
+      parts.push(item.text)
+      continue
+    }
+    if (item instanceof Leave) {
+      onPath.delete(item.container)
+      continue
+    }
+    const { value: v, depth } = item as Pending
+    if (typeof v !== 'object' || v === null) {
+      parts.push(JSON.stringify(v) ?? 'null')
+      continue
+    }
+    if (onPath.has(v)) throw new CyclicDataError()
+    const inner = gap === '' ? '' : '\n' + gap.repeat(depth + 1)
+    const outer = gap === '' ? '' : '\n' + gap.repeat(depth)
+    const entries: unknown[] = []
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x = toJsonValue(String(i), v[i])
+        entries.push(new Literal((i === 0 ? '' : ',') + inner), new Pending(omitted(x) ? null : x, depth + 1))
+      }
+      if (entries.length === 0) {
+        parts.push('[]')
+        continue
+      }
+      parts.push('[')
+      entries.push(new Literal(outer + ']'))
+    } else {
+      for (const k of Object.keys(v)) {
+        const x = toJsonValue(k, (v as Record<string, unknown>)[k])
+        if (omitted(x)) continue
+        entries.push(new Literal((entries.length === 0 ? '' : ',') + inner + JSON.stringify(k) + (gap === '' ? ':' : ': ')), new Pending(x, depth + 1))
+      }
+      if (entries.length === 0) {
+        parts.push('{}')
+        continue
+      }
+      parts.push('{')
+      entries.push(new Literal(outer + '}'))
+    }
+    onPath.add(v)
+    work.push(new Leave(v))
+    for (let i = entries.length - 1; i >= 0; i--) work.push(entries[i])
+  }
+  return parts.join('')
+}
+
+class Pending {
+  constructor(
+    readonly value: unknown,
+    readonly depth: number,
+  ) {}
+}
+class Leave {
+  constructor(readonly container: object) {}
 }

@@ -29,34 +29,86 @@ provider('rejects invalid data with every problem and its path', () => {
   assert.is(result.errorMessage, '2 problems:\n/city: must be at least 1 character long (got "")\n/temperature: must be a number (got "warm")')
 })
 
-provider('compiles a schema once: the same object, or the same JSON text in a new object', () => {
-  const v = new McpJsonSchemaValidator()
+/** A validator whose compiles are counted: each compile reads the `schemas` document `urn:n` once. */
+function countingCompiles(cacheSize?: number) {
+  const count = { compiles: 0 }
+  const doc = Object.defineProperty({}, 'type', { enumerable: true, get: () => (count.compiles++, 'integer') })
+  const v = new McpJsonSchemaValidator({ schemaOptions: { allErrors: true, maxErrors: 20, schemas: { 'urn:n': doc } }, ...(cacheSize === undefined ? {} : { cacheSize }) })
+  return { v, count, schema: () => ({ type: 'object', properties: { n: { $ref: 'urn:n' } } }) }
+}
+
+provider('compiles a schema once: the same object, or the same data in a new object', () => {
+  const { v, count, schema } = countingCompiles()
   let reads = 0
   const counted = () => {
-    const schema: Record<string, unknown> = { properties: { n: { type: 'integer' } } }
-    Object.defineProperty(schema, 'type', { enumerable: true, get: () => (reads++, 'object') })
-    return schema
+    const s: Record<string, unknown> = schema()
+    Object.defineProperty(s, 'required', { enumerable: true, get: () => (reads++, ['n']) })
+    return s
   }
   const first = counted()
   const check = v.getValidator(first)
-  assert.ok(reads > 1, 'the first request compiles (reads the schema more than once)')
+  assert.is(count.compiles, 1, 'the first request compiles')
+  assert.is(reads, 1, 'the schema is read once, into the copy that is compiled')
   reads = 0
   assert.is(v.getValidator(first)({ n: 1 }).valid, true)
   assert.is(reads, 0, 'the same object is not read again')
   const again = v.getValidator(counted())
-  assert.is(reads, 1, 'an equal schema in a new object is only serialised (one read), not compiled')
+  assert.is(reads, 1, 'an equal schema in a new object is read once (its snapshot)...')
+  assert.is(count.compiles, 1, '...and not compiled')
   assert.is(again({ n: 1.5 }).valid, false)
   assert.is(check({ n: 2 }).valid, true)
 })
 
 provider('with cacheSize 0 an equal schema in a new object is compiled again', () => {
-  const v = new McpJsonSchemaValidator({ cacheSize: 0 })
+  const { v, count, schema } = countingCompiles(0)
+  v.getValidator(schema())
+  v.getValidator(schema())
+  assert.is(count.compiles, 2)
+})
+
+provider('a schema that does not compile shares no cache entry with one of the same JSON text, in either order', () => {
+  // each pair: JSON.stringify writes both the same, but they are not the same schema
+  const pairs: [string, () => Record<string, unknown>, () => Record<string, unknown>][] = [
+    ['minLength: undefined', () => ({ type: 'object', properties: { a: { type: 'string', minLength: undefined } } }), () => ({ type: 'object', properties: { a: { type: 'string' } } })],
+    ['maximum: NaN', () => ({ type: 'number', maximum: NaN }), () => ({ type: 'number', maximum: null })],
+    ['a function', () => ({ type: 'string', pattern: () => 'x' }), () => ({ type: 'string' })],
+    ['an array hole', () => ({ type: 'array', items: [{ type: 'string' }, , { type: 'integer' }] }), () => ({ type: 'array', items: [{ type: 'string' }, null, { type: 'integer' }] })],
+    ['a Date', () => ({ const: new Date(0) }), () => ({ const: '1970-01-01T00:00:00.000Z' })],
+  ]
+  for (const [name, odd, plain] of pairs) {
+    for (const order of ['odd first', 'plain first']) {
+      const v = new McpJsonSchemaValidator()
+      const fresh = new McpJsonSchemaValidator()
+      const [a, b] = order === 'odd first' ? [odd, plain] : [plain, odd]
+      v.getValidator(a())
+      const value = name === 'a Date' ? '1970-01-01T00:00:00.000Z' : name === 'minLength: undefined' ? { a: 'x' } : name === 'an array hole' ? ['x', null, 1] : name === 'maximum: NaN' ? 3 : 'x'
+      const got = v.getValidator(b())(value)
+      const alone = fresh.getValidator(b())(value)
+      assert.equal({ valid: got.valid, errorMessage: got.errorMessage }, { valid: alone.valid, errorMessage: alone.errorMessage }, `${name}, ${order}`)
+    }
+  }
+})
+
+provider('a failed compile is not cached: the same object asked again is read and compiled again', () => {
+  const v = new McpJsonSchemaValidator()
   let reads = 0
-  const counted = () => Object.defineProperty({}, 'type', { enumerable: true, get: () => (reads++, 'string') })
-  v.getValidator(counted())
-  reads = 0
-  v.getValidator(counted())
-  assert.ok(reads > 1)
+  const schema = Object.defineProperty({}, 'type', { enumerable: true, get: () => (reads++ === 0 ? 'strin' : 'string') })
+  assert.is(v.getValidator(schema)('x').valid, false)
+  assert.is(v.getValidator(schema)('x').valid, true)
+  assert.is(reads, 2)
+  // the same text in a new object after a failure is compiled, not answered from the failure
+  const w = new McpJsonSchemaValidator()
+  assert.is(w.getValidator({ type: 'strin' })('x').valid, false)
+  assert.is(w.getValidator({ type: 'string' })('x').valid, true)
+})
+
+provider('a getter that answers anew is read once: the validator checks what that read said', () => {
+  let reads = 0
+  const schema = Object.defineProperty({}, 'type', { enumerable: true, get: () => (reads++ === 0 ? 'string' : 'integer') })
+  const check = new McpJsonSchemaValidator().getValidator(schema)
+  assert.is(check('x').valid, true)
+  assert.is(check(1).valid, false)
+  assert.is(reads, 1)
 })
 
 provider('a schema it cannot compile rejects every value with the SchemaError, and getValidator does not throw', () => {

@@ -196,7 +196,7 @@ shape('rejects malformed messages and parts, naming where', () => {
   }
 })
 
-shape('passes part types it does not know through unchanged', () => {
+shape('passes part types it does not know through unchanged, as new objects (the result is a copy)', () => {
   const unknown = [
     { type: 'custom', kind: 'x' },
     { type: 'reasoning-file', mediaType: 'image/png', url: 'u' },
@@ -205,7 +205,10 @@ shape('passes part types it does not know through unchanged', () => {
   ]
   const messages = [{ id: 'a', role: 'assistant', parts: unknown }]
   const out = validate({ messages, tools })
-  unknown.forEach((part, i) => assert.is(out[0]!.parts[i], part))
+  unknown.forEach((part, i) => {
+    assert.equal(out[0]!.parts[i], part)
+    assert.is.not(out[0]!.parts[i], part)
+  })
 })
 
 shape('allows an assistant message without parts', () => {
