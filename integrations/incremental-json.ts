@@ -65,6 +65,17 @@ const N_EXP_SIGN = 6
 const N_EXP_DIGITS = 7
 /** Whether a number may end in this state. */
 const N_ACCEPTS = [false, true, true, false, true, false, false, true]
+/**
+ * A container copied into a snapshot with more entries than this lands in V8's large-object
+ * space (past 128 KB: 16,384 pointers), where each copy is a fresh allocation of its own pages
+ * and costs about 40 times more per entry than below (0.5-1 ns against 40-50 ns per entry on the
+ * 2-core test machine). Charged one unit per entry, such copies made `streamObject` on a long
+ * array 2-3 times slower per character past that size; so the copy credit charges each entry of
+ * such a container `LARGE_COPY_COST` units, and partials of a very long open array come further
+ * apart instead (bench/stream-scaling.mjs).
+ */
+const LARGE_CONTAINER = 16_384
+const LARGE_COPY_COST = 8
 const LITERALS: Record<string, boolean | null> = { true: true, false: false, null: null }
 const ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98: '\b', 102: '\f', 110: '\n', 114: '\r', 116: '\t' }
 
@@ -123,6 +134,8 @@ export class IncrementalJsonParser {
   private failure: SyntaxError | undefined
   /** Entries of the open containers plus one per open container, kept as they change. */
   private openEntries = 0
+  /** Entries of the open containers past `LARGE_CONTAINER` entries (copied at `LARGE_COPY_COST` each). */
+  private largeEntries = 0
   /** Changes whenever the snapshot would change. */
   version = 0
   /**
@@ -219,6 +232,7 @@ export class IncrementalJsonParser {
   snapshot(): unknown {
     if (this.mode === DONE) return this.root
     this.work += this.snapshotCost()
+    this.largeCopied += this.largeEntries
     let child: unknown
     if (this.mode === STRING && !this.strIsKey) child = this.str
     else if (this.mode === NUMBER) child = this.numValid === 0 ? undefined : Number(this.num.slice(0, this.numValid))
@@ -245,7 +259,17 @@ export class IncrementalJsonParser {
    */
   snapshotCost(): number {
     const open = this.mode === STRING && !this.strIsKey ? this.str.length : this.mode === NUMBER ? this.num.length : 0
-    return this.openEntries + open
+    return this.openEntries + (LARGE_COPY_COST - 1) * this.largeEntries + open
+  }
+
+  /** Entries copied into snapshot containers of more than `LARGE_CONTAINER` entries, so far (for tests). */
+  largeCopied = 0
+
+  /** One more entry in the open container `f`. */
+  private grow(f: Frame): void {
+    f.size++
+    this.openEntries++
+    if (f.size > LARGE_CONTAINER) this.largeEntries += f.size === LARGE_CONTAINER + 1 ? f.size : 1
   }
 
   /** The open string value as received so far (not a key), or undefined when none is open. */
@@ -399,6 +423,7 @@ export class IncrementalJsonParser {
   private close(): void {
     const f = this.frames.pop()!
     this.openEntries -= f.size + 1
+    if (f.size > LARGE_CONTAINER) this.largeEntries -= f.size
     this.complete(f.value)
   }
 
@@ -414,14 +439,10 @@ export class IncrementalJsonParser {
     }
     if (top.array) {
       ;(top.value as unknown[]).push(value)
-      top.size++
-      this.openEntries++
+      this.grow(top)
     } else {
       const o = top.value as Record<string, unknown>
-      if (!Object.prototype.hasOwnProperty.call(o, top.key!)) {
-        top.size++
-        this.openEntries++
-      }
+      if (!Object.prototype.hasOwnProperty.call(o, top.key!)) this.grow(top)
       setOwn(o, top.key!, value)
       top.key = undefined
     }

@@ -33,6 +33,9 @@ const COPY_CREDIT_PER_CHAR = 8
  */
 export const streamWork = new WeakMap<object, () => number>()
 
+/** Entries copied into partial containers past V8's regular-object size, by result (tests only). */
+export const streamLargeCopies = new WeakMap<object, () => number>()
+
 /** Options of `streamObject`: the model call and the output mode and schema. */
 export interface StreamObjectOptions extends ModelCallSettings, OutputOptions {
   /**
@@ -203,6 +206,7 @@ export function streamObject<T = unknown>(options: StreamObjectOptions): StreamO
     },
   }
   streamWork.set(result, () => run.work)
+  streamLargeCopies.set(result, () => run.largeCopied)
   return result
 }
 
@@ -240,6 +244,11 @@ class StreamRun implements JsonListener {
     private readonly sinks: Sinks,
   ) {
     this.checker = strategy.streamSchema === undefined ? undefined : new EarlyStopChecker(strategy.streamSchema)
+  }
+
+  /** See `streamLargeCopies`. */
+  get largeCopied(): number {
+    return this.parser.largeCopied
   }
 
   /** See `streamWork`. */
