@@ -13,7 +13,7 @@ import type { Dialect, KeywordCatalog } from './documents/schema-index.ts'
 import { SchemaError } from './contract/errors.ts'
 import { isObject } from './documents/json.ts'
 import { parsePointer } from './documents/pointer.ts'
-import { checkSchemaSize } from './contract/limits.ts'
+import { snapshotSchema } from './contract/limits.ts'
 import { resolveOptions } from './contract/options.ts'
 import { MetaSchemaCheck, stripHash } from './compiler/meta-check.ts'
 import type {
@@ -259,10 +259,13 @@ export class Kernel {
     if (options?.defaultDialect !== undefined) this.checkDialectName(options.defaultDialect)
     const compilation = new Compilation(this.env, resolved)
     try {
-      // Size and depth first: nothing else may walk a schema larger than the limits allow.
-      checkSchemaSize(schema, resolved)
-      if (resolved.validateSchema) this.metaCheck.check(schema, resolved)
-      compilation.compileRoot(schema)
+      // Size and depth first: nothing else may walk a schema larger than the limits allow. With
+      // limits, what is checked and compiled is a copy read once (`jsonSchema()` still returns
+      // the caller's object): a schema that answers a read anew cannot loop the meta-schema check
+      // or show the depth limit a smaller schema than the one compiled.
+      const source = snapshotSchema(schema, resolved)
+      if (resolved.validateSchema) this.metaCheck.check(source, resolved)
+      compilation.compileRoot(source)
     } catch (e) {
       // A hostile schema object (a throwing getter, a revoked Proxy) still gets a SchemaError.
       if (!resolved.untrusted || SchemaError.isInstance(e)) throw e

@@ -10,7 +10,7 @@ import type { Kernel } from './kernel.ts'
 import { buildOutput } from './results/output.ts'
 import type { OutputFormat, OutputUnit } from './results/output.ts'
 import { Driver } from './evaluator/driver.ts'
-import { CycleAbort } from './evaluator/pass.ts'
+import { CycleAbort, DataChanged } from './evaluator/pass.ts'
 import { applyThenValidate } from './apply-then-validate.ts'
 import { standardProps } from './results/standard-schema.ts'
 import type { StandardProps } from './results/standard-schema.ts'
@@ -241,6 +241,9 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     }
     if (e instanceof CyclicDataError) {
       return { keyword: 'cyclic', instancePath: '', schemaPath: '#', params: {}, message: e.message }
+    }
+    if (e instanceof DataChanged) {
+      return { keyword: 'exception', instancePath: '', schemaPath: '#', params: { error: e.message }, message: `the data cannot be checked: ${e.message}` }
     }
     const message = e instanceof Error ? e.message : String(e)
     return { keyword: 'exception', instancePath: '', schemaPath: '#', params: { error: message }, message: `evaluating the data threw: ${message}` }

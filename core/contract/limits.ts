@@ -1,6 +1,6 @@
 /**
- * Limits of untrusted mode: their defaults, the schema-size walk that runs before anything else
- * reads a schema, and the work meter of a validate call. Limits cost nothing unless set: a
+ * Limits of untrusted mode: their defaults, the schema snapshot (a copy read once, its size and
+ * depth checked as it is read) that runs before anything else reads a schema, and the work meter of a validate call. Limits cost nothing unless set: a
  * schema compiled without them evaluates with the plain run (see `Driver.run`).
  */
 import { SchemaError } from './errors.ts'
@@ -67,48 +67,117 @@ function tooLarge(option: LimitName, limit: number, what: string): SchemaError {
   return new SchemaError([{ schemaPath: '#', message: `${what} (${option} is ${limit})` }])
 }
 
+/** An object or array of a schema being copied: its copy, what is left to read, and what it adds up to. */
+interface Frame {
+  source: object
+  copy: Record<string, unknown> | unknown[]
+  /** Own enumerable keys (null for an array). */
+  keys: string[] | null
+  /** Entries left to read, read last first. */
+  left: number
+  depth: number
+  /** Characters counted before this value's own. */
+  before: number
+  /** Levels of objects and arrays in it so far (itself included). */
+  height: number
+  copied: Copied
+}
+
+/** A copied object or array: read once, however often the schema refers to it. */
+interface Copied {
+  copy: unknown
+  /** Its characters of JSON and its levels (known once `done`). */
+  bytes: number
+  height: number
+  done: boolean
+}
+
 /**
- * Checks `maxSchemaBytes` (the length of the schema's JSON text, as `JSON.stringify` would write
- * it) and `maxSchemaDepth` (levels of objects and arrays: `{}` is 1, `{"a":{}}` is 2) with an
- * iterative walk that stops at the first limit passed, so a huge, deep, self-containing or
- * exponentially shared schema object costs at most the limit to reject. No-op when both limits
- * are off. @throws SchemaError
+ * The schema as it will be checked and compiled when `maxSchemaBytes` or `maxSchemaDepth` is set
+ * (untrusted mode sets both): a copy made by reading each object's keys and each value once, with
+ * the limits checked as it is read (the length of the JSON text `JSON.stringify` would write,
+ * levels of objects and arrays: `{}` is 1, `{"a":{}}` is 2). Nothing after it reads the caller's
+ * schema, so a getter or Proxy answering each read anew is read once, and cannot show the limits
+ * one schema and the compile another. An object met twice is copied once and counted at each
+ * place (as its JSON text would repeat it); one that contains itself is past any finite limit.
+ * A non-JSON value (undefined, a function) is kept as it is and counts as `null`. Iterative, and
+ * stops at the first limit passed: a huge, deep, self-containing or exponentially shared schema
+ * costs at most the limit to reject. Returns `schema` itself when both limits are off.
+ * @throws SchemaError
  */
-export function checkSchemaSize(schema: unknown, options: ResolvedOptions): void {
+export function snapshotSchema(schema: unknown, options: ResolvedOptions): unknown {
   const { maxSchemaBytes: maxBytes, maxSchemaDepth: maxDepth } = options
-  if (maxBytes === Infinity && maxDepth === Infinity) return
+  if (maxBytes === Infinity && maxDepth === Infinity) return schema
   let bytes = 0
-  const values: unknown[] = [schema]
-  const depths: number[] = [0]
   const add = (n: number) => {
     if ((bytes += n) > maxBytes) throw tooLarge('maxSchemaBytes', maxBytes, `the schema is longer than ${maxBytes} characters of JSON`)
   }
-  while (values.length > 0) {
-    const value = values.pop()
-    const depth = depths.pop()!
+  const tooDeep = () => tooLarge('maxSchemaDepth', maxDepth, `the schema nests objects and arrays deeper than ${maxDepth} levels`)
+  const copies = new Map<object, Copied>()
+  const frames: Frame[] = []
+  /** The copy of `value` at `depth` (an object or array is filled in as its frame is read); its levels go to the frame below. */
+  const enter = (value: unknown, depth: number, parent: Frame | null): unknown => {
     if (typeof value !== 'object' || value === null) {
-      // What JSON cannot hold (undefined, functions) counts as `null` would.
       add(typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? JSON.stringify(value).length : 4)
+      return value
+    }
+    const known = copies.get(value)
+    if (known !== undefined) {
+      // Being read still: the schema contains itself, as deep and as long as any limit.
+      if (!known.done) {
+        if (maxDepth !== Infinity) throw tooDeep()
+        add(Infinity)
+      }
+      if (depth + known.height > maxDepth) throw tooDeep()
+      add(known.bytes)
+      if (parent !== null && known.height + 1 > parent.height) parent.height = known.height + 1
+      return known.copy
+    }
+    if (depth >= maxDepth) throw tooDeep()
+    const before = bytes
+    let frame: Frame
+    if (Array.isArray(value)) {
+      const length = value.length
+      add(length === 0 ? 2 : length + 1) // brackets and commas
+      frame = { source: value, copy: new Array<unknown>(length), keys: null, left: length, depth, before, height: 1, copied: null as never }
+    } else {
+      const keys = Object.keys(value)
+      add(keys.length === 0 ? 2 : keys.length + 1) // braces and commas
+      for (const key of keys) add(JSON.stringify(key).length + 1) // the key and its colon
+      frame = { source: value, copy: {}, keys, left: keys.length, depth, before, height: 1, copied: null as never }
+    }
+    frame.copied = { copy: frame.copy, bytes: 0, height: 0, done: false }
+    copies.set(value, frame.copied)
+    frames.push(frame)
+    return frame.copy
+  }
+  const root = enter(schema, 0, null)
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!
+    if (frame.left === 0) {
+      frames.pop()
+      const copied = frame.copied
+      copied.bytes = bytes - frame.before
+      copied.height = frame.height
+      copied.done = true
+      const parent = frames.length > 0 ? frames[frames.length - 1]! : null
+      if (parent !== null && frame.height + 1 > parent.height) parent.height = frame.height + 1
       continue
     }
-    if (depth >= maxDepth) throw tooLarge('maxSchemaDepth', maxDepth, `the schema nests objects and arrays deeper than ${maxDepth} levels`)
-    if (Array.isArray(value)) {
-      add(value.length === 0 ? 2 : value.length + 1) // brackets and commas
-      for (let i = 0; i < value.length; i++) {
-        values.push(value[i])
-        depths.push(depth + 1)
-      }
+    const i = --frame.left
+    const keys = frame.keys
+    if (keys === null) {
+      ;(frame.copy as unknown[])[i] = enter((frame.source as unknown[])[i], frame.depth + 1, frame)
     } else {
-      const record = value as Record<string, unknown>
-      const keys = Object.keys(record)
-      add(keys.length === 0 ? 2 : keys.length + 1) // braces and commas
-      for (const key of keys) {
-        add(JSON.stringify(key).length + 1) // the key and its colon
-        values.push(record[key])
-        depths.push(depth + 1)
-      }
+      const key = keys[i]!
+      const child = enter((frame.source as Record<string, unknown>)[key], frame.depth + 1, frame)
+      const copy = frame.copy as Record<string, unknown>
+      // An own key whatever its name (`__proto__` included), as in the schema.
+      if (key === '__proto__') Object.defineProperty(copy, key, { value: child, writable: true, enumerable: true, configurable: true })
+      else copy[key] = child
     }
   }
+  return root
 }
 
 /** The `SchemaError` for a count limit passed while compiling (`maxSchemaNodes`, `maxRefs`). */

@@ -1,8 +1,10 @@
 /**
  * The driver of one call: runs the root of each pass, and each part deep data splits off, on a
  * fresh JavaScript stack, for both modes of the traversal (`traversal.ts`). A validating pass
- * retries the parent of a split-off task with its remembered answer; a defaults walk walks the
- * slots it deferred after its root. Picks the plain or the metered run once per pass from the
+ * evaluates a task in rounds: a round goes on past each deep part it has no answer for (taking it
+ * as valid for now), the driver then runs those parts, and the task is retried with their answers;
+ * a round that met none is the task's answer. A defaults walk walks the slots it deferred after
+ * its root. Picks the plain or the metered run once per pass from the
  * compile's limits. `applyDefaults` holds one driver for its whole call: the walk, its branch
  * tests and its cycle checks.
  */
@@ -13,7 +15,7 @@ import type { Handle, Node } from './node.ts'
 import { Run } from './run.ts'
 import { MemoRun, MeteredRun } from './run-variants.ts'
 import type { AnswerMemo } from './run-variants.ts'
-import { DeepSplit, SPLIT_DEPTH, StopCollecting } from './pass.ts'
+import { DataChanged, SPLIT_DEPTH, StopCollecting } from './pass.ts'
 import type { MemoEntry, PassSettings, Task } from './pass.ts'
 import type { Resource } from '../documents/schema-index.ts'
 
@@ -27,6 +29,10 @@ export interface SlotWalk<S> {
 }
 
 const FLAG: PassSettings = { collecting: false, allErrors: false, maxErrors: 1 }
+/** No issues (shared, never written: a pending entry's, and a part's that collected none). */
+const NO_ISSUES: ValidationIssue[] = Object.freeze([]) as unknown as ValidationIssue[]
+/** Nothing was thrown (a round that ended normally). */
+const NOTHING = Symbol('nothing')
 /** The dynamic scope a branch test starts in (runs copy it, never change it). */
 const NO_SCOPE: Resource[] = []
 
@@ -50,6 +56,16 @@ export class Driver {
   private readonly onPath = new Set<unknown>()
   /** Answers of split tasks (made at the first deep split: most passes never split). */
   private memo: Map<Node, Map<object, MemoEntry[]>> | null = null
+  /** The parts the running round split off, in the order met (null until the first). */
+  private pending: Task[] | null = null
+  /** The running round's task. */
+  private roundTask: Task | null = null
+  /** The running round has reached its task's anchor (or the task has none). */
+  private anchored = true
+  /** Least depth written on the path since the last part was split off (what that part's path record starts from). */
+  private low = 0
+  /** Parts split off so far (an answer computed while this grew took one of them as valid for now). */
+  splits = 0
   /** A pass is under way (a keyword may call back into the same validator: it gets a new driver). */
   busy = false
   /** An `applyDefaults` call is under way on this driver (another call gets a new driver). */
@@ -75,6 +91,7 @@ export class Driver {
   /** Records `x` at depth `d` of the path; a different value there undoes what was checked from `d` down. */
   setAncestor(d: number, x: unknown): void {
     const path = this.ancestors
+    if (d < this.low) this.low = d
     if (d <= this.checked && path[d] !== x) {
       const onPath = this.onPath
       for (let i = this.checked; i >= d; i--) onPath.delete(path[i])
@@ -109,8 +126,36 @@ export class Driver {
     return this.dynamicHandles(resource, anchor)
   }
 
+  /** The answer (or the pending entry) of a deep part met before in this pass. */
   recall(node: Node, x: object, scopeKey: string): MemoEntry | undefined {
-    return this.memo?.get(node)?.get(x)?.find((e) => e.scopeKey === scopeKey)
+    const entry = this.memo?.get(node)?.get(x)?.find((e) => e.scopeKey === scopeKey)
+    if (entry !== undefined && !this.anchored && entry === this.roundTask!.anchor) this.anchored = true
+    return entry
+  }
+
+  /**
+   * Splits off a deep part the running round has no answer for: it runs after the round, which
+   * goes on taking it as valid. Throws `DataChanged` when a retry meets it before its anchor.
+   */
+  postpone(task: Task): void {
+    if (!this.anchored) throw new DataChanged()
+    const entry: MemoEntry = { scopeKey: task.scopeKey, ok: true, errors: NO_ISSUES, pending: true }
+    const memo = (this.memo ??= new Map())
+    let byNode = memo.get(task.node)
+    if (byNode === undefined) memo.set(task.node, (byNode = new Map()))
+    const entries = byNode.get(task.instance as object)
+    if (entries === undefined) byNode.set(task.instance as object, [entry])
+    else entries.push(entry)
+    task.entry = entry
+    // The path above the part, from where it differs from the previous part's (the whole round's
+    // part of it for the first): put back before the part runs.
+    const first = this.pending === null
+    const from = first ? this.roundTask!.depth : Math.max(this.low, this.roundTask!.depth)
+    task.pathFrom = from
+    task.path = this.ancestors.slice(from, task.depth)
+    this.low = task.depth
+    this.splits++
+    ;(this.pending ??= []).push(task)
   }
 
   /**
@@ -188,19 +233,34 @@ export class Driver {
   }
 
   private pass(first: Task, settings: PassSettings, meter: Meter | null): boolean {
-    // A pass inside a pass (not one this driver starts itself) gets a stack of its own.
-    const stack = this.busy ? [] : this.stack
+    // A pass inside a pass (not one this driver starts itself) gets a stack of its own, and its
+    // own answers and round (the outer pass's are put back after it).
+    const nested = this.busy
+    const stack = nested ? [] : this.stack
+    const outer = nested ? { memo: this.memo, pending: this.pending, roundTask: this.roundTask, anchored: this.anchored, low: this.low } : null
     this.busy = true
     this.issues = null
     this.limitIssue = undefined
+    this.memo = null
     stack.push(first)
     try {
       return this.tasks(stack, settings, meter)
     } finally {
       // Popped, not truncated: `length = 0` drops the backing store, and each test would grow a new one.
       while (stack.length !== 0) stack.pop()
-      this.busy = false
-      this.memo = null
+      if (outer === null) {
+        this.busy = false
+        this.memo = null
+        this.pending = null
+        this.roundTask = null
+        this.anchored = true
+      } else {
+        this.memo = outer.memo
+        this.pending = outer.pending
+        this.roundTask = outer.roundTask
+        this.anchored = outer.anchored
+        this.low = outer.low
+      }
     }
   }
 
@@ -238,17 +298,28 @@ export class Driver {
     // Chosen once per pass: a schema without limits runs the plain `Run` and is never charged.
     const policy = first.node.policy
     const meter = policy === null ? null : (shared ?? { left: policy.maxWork })
+    first.anchor = undefined
     for (;;) {
       const task = tasks[tasks.length - 1]!
-      // The task's value is the path's entry at its depth (a split task's value was not recorded yet).
+      // A split-off part's path, then its value (a split task's value was not recorded yet).
+      const path = task.path
+      if (path !== undefined) {
+        const from = task.pathFrom!
+        for (let i = 0; i < path.length; i++) this.setAncestor(from + i, path[i])
+      }
       this.setAncestor(task.depth, task.instance)
       let run: Run
       if (policy !== null && meter !== null) run = new MeteredRun(settings, this, task, limit, meter, policy.maxWork, policy.capErrors)
       else if (tasks.length > 1) run = this.answers !== undefined ? new MemoRun(settings, this, task, limit, this.answers) : new Run(settings, this, task, limit)
       else run = this.spareRun(settings, task, limit)
+      this.roundTask = task
+      this.anchored = task.anchor === undefined || task.anchorLimit !== limit
+      this.pending = null
+      this.low = task.depth
       let ok: boolean
+      let thrown: unknown = NOTHING
       try {
-        // The entry node is charged like an application (deep-split tasks are retried, and pay again).
+        // The entry node is charged like an application (a task is retried once per round, and pays again).
         if (meter !== null) run.charge(1 + task.node.steps.length)
         ok = task.step !== undefined ? run.evaluateStep(task.step, task.instance) : task.node.evaluate(task.instance, run)
       } catch (e) {
@@ -256,22 +327,31 @@ export class Driver {
           this.limitIssue = e.issue()
           return false
         }
-        if (e instanceof DeepSplit) {
-          tasks.push(e.task)
-          continue
-        }
         if (e instanceof RangeError && limit > 4) {
+          // The caller was deep already: the task again, splitting sooner. Parts this round split
+          // off are forgotten (their entries stay pending: the new split depth meets other parts).
+          this.forgetPending()
           limit = limit >> 2
           continue
         }
-        if (e instanceof StopCollecting) {
-          if (tasks.length === 1) {
-            this.issues = run.errors
-            return false
-          }
-          ok = false
-        } else {
-          throw e
+        // Anything else may come of a part taken as valid for now: decided after the parts ran.
+        thrown = e
+        ok = false
+      }
+      const parts = this.pending as Task[] | null // set by `postpone` during the round
+      if (parts !== null) {
+        // Retried after its parts (above it on the stack, the first on top), with their answers.
+        this.pending = null
+        task.anchor = parts[0]!.entry
+        task.anchorLimit = limit
+        for (let i = parts.length - 1; i >= 0; i--) tasks.push(parts[i]!)
+        continue
+      }
+      if (thrown !== NOTHING) {
+        if (!(thrown instanceof StopCollecting)) throw thrown
+        if (tasks.length === 1) {
+          this.issues = run.errors
+          return false
         }
       }
       if (tasks.length === 1) {
@@ -279,12 +359,21 @@ export class Driver {
         return ok
       }
       tasks.pop()
-      const memo = (this.memo ??= new Map())
-      const byNode = memo.get(task.node) ?? new Map<object, MemoEntry[]>()
-      memo.set(task.node, byNode)
-      const entries = byNode.get(task.instance as object) ?? []
-      byNode.set(task.instance as object, entries)
-      entries.push({ scopeKey: task.scopeKey, ok, errors: run.errors ?? [] })
+      const entry = task.entry!
+      entry.ok = ok
+      entry.errors = run.errors ?? NO_ISSUES
+      entry.pending = false
+    }
+  }
+
+  /** Drops the parts the running round split off (a `RangeError` restarts its task). */
+  private forgetPending(): void {
+    const parts = this.pending
+    this.pending = null
+    if (parts === null) return
+    for (const part of parts) {
+      const entries = this.memo!.get(part.node)!.get(part.instance as object)!
+      entries.splice(entries.indexOf(part.entry!), 1)
     }
   }
 }

@@ -46,18 +46,43 @@ export interface Task {
   scopeKey: string
   /** Evaluate only this step of `node` (explaining a failure the generated pass found there). */
   step?: Step | undefined
+  /** A split-off part: where its answer goes (see `MemoEntry`). */
+  entry?: MemoEntry | undefined
+  /**
+   * A split-off part: the values on its path from depth `pathFrom` to just above it, to put back
+   * on the driver's path before it runs (the parts of one round run after the round, whose walk
+   * moved on meanwhile); the path above `pathFrom` is the previous part's.
+   */
+  path?: unknown[] | undefined
+  pathFrom?: number
+  /**
+   * The first part the previous round of this task split off: on a retry, the round reaches it
+   * before any part it has no answer for, unless the data answered a read anew (`DataChanged`).
+   */
+  anchor?: MemoEntry | undefined
+  /** The split depth the anchor was met at (another one meets other parts: no anchor then). */
+  anchorLimit?: number
 }
 
-/** Thrown past the split depth: the driver evaluates the task on its own stack, then retries. */
-export class DeepSplit {
-  constructor(readonly task: Task) {}
-}
-
-/** A split task's answer, remembered for the retry. */
+/** A split-off part's answer (pending until its task has run), remembered for the retry. */
 export interface MemoEntry {
   scopeKey: string
   ok: boolean
   errors: ValidationIssue[]
+  /** Its task has not run yet: the round goes on with `ok` (true) and is retried after it. */
+  pending: boolean
+}
+
+/**
+ * A retry of a task met a deep part it had no answer for before the first part its previous round
+ * split off: evaluation is deterministic, so a read of the data answered differently the second
+ * time (a getter or Proxy that makes a new object on each read). Deep data is read once per round,
+ * so such data could not be checked in any number of rounds: the call ends with an `exception`.
+ */
+export class DataChanged extends Error {
+  constructor() {
+    super('the data answered a second read differently (a getter or Proxy returned a new object): data nested more than a few hundred levels deep is read more than once and must answer each read the same')
+  }
 }
 
 /** Settings of one pass. */

@@ -63,7 +63,10 @@ export class MemoRun extends Run {
     if (known !== undefined) {
       for (let i = 0; i < known.length; i += 2) if (known[i] === node) return known[i + 1] as boolean
     }
+    const splits = this.driver.splits
     const ok = super.apply(handle, x, segment)
+    // An answer that took a deep part as valid for now is not kept (the round is retried).
+    if (this.driver.splits !== splits) return ok
     // Looked up again: the nested apply may have recorded answers about `x` meanwhile.
     const list = this.memo.get(x)
     if (list === undefined) this.memo.set(x, [node, ok])

@@ -4,10 +4,12 @@
  * cycle guard, dynamic scope, cyclic-data check, split depth, meter); `driver.ts` turns a deep
  * split into a stack of tasks instead of a deep JavaScript stack.
  *
- * Deep data: a child application past `limit` levels below the task's start throws `DeepSplit`;
- * the driver evaluates that (node, value) as its own task from a fresh stack, remembers the
- * result, and retries the parent, which finds it. Data nested any depth is evaluated with a
- * bounded JavaScript stack. A `RangeError` (the caller was already deep) lowers the limit.
+ * Deep data: a child application past `limit` levels below the task's start is split off: the
+ * round goes on taking it as valid, and the driver evaluates each such (node, value) as its own
+ * task from a fresh stack after the round, remembers the results, and retries the task, which
+ * finds them. Data nested any depth is evaluated with a bounded JavaScript stack, each task in a
+ * few rounds however many parts it splits off. A `RangeError` (the caller was already deep)
+ * lowers the limit.
  */
 import type { ValidationIssue } from '../contract/errors.ts'
 import type { RunContext, SchemaHandle } from '../contract/types.ts'
@@ -17,7 +19,7 @@ import { Traversal } from './traversal.ts'
 import { escapePointerToken } from '../documents/pointer.ts'
 import type { Driver } from './driver.ts'
 import type { GeneratedCheck, GeneratedFailure } from './accelerator.ts'
-import { CycleAbort, DeepSplit, StopCollecting } from './pass.ts'
+import { CycleAbort, StopCollecting } from './pass.ts'
 import type { PassSettings, Task } from './pass.ts'
 
 /** A piece of instance path already written as JSON Pointer (one or more segments). */
@@ -389,6 +391,8 @@ export class Run extends Traversal implements RunContext {
     const scopeKey = this.scope.map((r) => r.uri).join(' ')
     const hit = this.driver.recall(node, x, scopeKey)
     if (hit !== undefined) {
+      // A part split off earlier in this round is valid for now (the round is retried after it).
+      if (hit.pending) return true
       if (this.errors !== null) for (const e of hit.errors) this.push(e)
       return hit.ok
     }
@@ -396,7 +400,8 @@ export class Run extends Traversal implements RunContext {
     const pointer = this.pointer + tail
     const pointerEnd = this.collecting ? this.pointerEnd(tail) : undefined
     // Data that contains itself is caught by the check at power-of-two depths inside the task.
-    throw new DeepSplit({ node, instance: x, pointer, pointerEnd, depth: this.depth, scope: this.scope.slice(), scopeKey })
+    this.driver.postpone({ node, instance: x, pointer, pointerEnd, depth: this.depth, scope: this.scope.slice(), scopeKey })
+    return true
   }
 
 }

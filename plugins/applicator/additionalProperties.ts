@@ -69,8 +69,11 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
     for (const key of Object.keys(o)) {
+      // Whether the key is additional first: a value the keyword does not apply to is not read
+      // (generated code reads it only then too, so both tiers meet a throwing getter alike).
+      if (!isAdditional(a, key, ctx)) continue
       const v = o[key]
-      if (v === undefined || !isAdditional(a, key, ctx)) continue
+      if (v === undefined) continue
       if (tracker !== null) tracker.markProperty(key)
       if (a.forbidden) {
         ok = false

@@ -14,6 +14,9 @@ const CHECKS: Record<string, Check> = {
   integer: (x) => Number.isInteger(x),
 }
 
+/** An object or an array (`type: ['object', 'array', ...]`): no `Array.isArray` asked. */
+const isContainer: Check = (x) => typeof x === 'object' && x !== null
+
 interface Type {
   readonly names: readonly string[]
   readonly check: Check
@@ -43,7 +46,12 @@ export const typeKeyword = defineKeyword<unknown, Type>({
     if (names.length === 0 && Array.isArray(value)) ctx.fail('type must not be an empty array')
     for (const n of names) if (typeof n !== 'string' || !TYPES.includes(n)) ctx.fail(`unknown type ${JSON.stringify(n)}`)
     if (new Set(names).size !== names.length) ctx.fail('type must not repeat a type')
-    const checks = (names as string[]).map((n) => CHECKS[n]!)
+    // Objects and arrays both listed: any non-null object passes without telling which it is
+    // (`Array.isArray` throws for a revoked Proxy; generated code asks it only where the answer
+    // depends on it, and both tiers must read the value alike).
+    const both = names.includes('object') && names.includes('array')
+    const checks = (names as string[]).filter((n) => !both || (n !== 'object' && n !== 'array')).map((n) => CHECKS[n]!)
+    if (both) checks.unshift(isContainer)
     const check: Check = checks.length === 1 ? checks[0]! : (x) => checks.some((c) => c(x))
     return { names: names as string[], check }
   },
