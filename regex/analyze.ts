@@ -7,10 +7,18 @@
  *
  * Shapes flagged:
  * - nested quantifiers: a repetition whose body holds an unbounded quantifier that can both
- *   start and end an iteration (`(a+)+`, `(x+x+)+y`, `^(\w+\s?)*$`): exponential;
+ *   start and end an iteration (`(a+)+`, `(x+x+)+y`, `^(\w+\s?)*$`): exponential; or a counted
+ *   quantifier of variable width (`{1,63}`) that can, where the outer repetition's count and the
+ *   inner width allow more than about a million ways to divide a run of characters among the
+ *   iterations (`^([a-z0-9]{1,63}\.?){1,10}$`, `(a{1,2})+`): polynomial of the outer count's
+ *   degree, exponential under an unbounded one;
  * - overlapping alternatives under an unbounded repetition (`(a|a)*`, `(\r\n|\r|\n)+`): exponential;
  * - adjacent unbounded quantifiers over overlapping characters with only optional parts between
- *   them (`\d+\d+`, `.*.*=`): polynomial.
+ *   them (`\d+\d+`, `.*.*=`): polynomial;
+ * - three or more unbounded quantifiers over overlapping characters in one sequence, separated by
+ *   parts the quantifier before can also match (`^[\s\S]*?x[\s\S]*?y[\s\S]*?z$`, `^.+@.+\..+$`):
+ *   each separator can be matched at any of its occurrences, so a failing match takes time of the
+ *   degree of their number (two, as in `^\S+@\S+$`, are quadratic and not flagged).
  */
 import type { PatternSyntax } from '../core/index.ts'
 import { ANY, complement, intersects, normalize } from './charset.ts'
@@ -155,7 +163,7 @@ class Analysis {
     this.steps++
     let found: string | undefined
     if (node.type === 'repeat' && node.max >= 2) found = this.nested(node) ?? this.overlapping(node)
-    else if (node.type === 'seq') found = this.adjacent(node.items)
+    else if (node.type === 'seq') found = this.adjacent(node.items) ?? this.chained(node.items)
     for (const child of childrenOf(node)) found ??= this.find(child)
     return found
   }
@@ -163,10 +171,19 @@ class Analysis {
   private nested(r: Extract<RegexNode, { type: 'repeat' }>): string | undefined {
     const body = this.of(r.body)
     for (const c of this.descendants(r.body)) {
-      if (c.type !== 'repeat' || c.max !== Infinity) continue
+      if (c.type !== 'repeat') continue
+      // a counted repetition of fixed width (`{3}`) or of at most one (`?`) divides nothing
+      const counted = c.max !== Infinity
+      if (counted && (c.max < 2 || c.max === c.min)) continue
       const s = this.of(c.body).chars
-      if (this.meets(body.first, s) && this.meets(body.last, s)) {
+      if (!(this.meets(body.first, s) && this.meets(body.last, s))) continue
+      if (!counted) {
         return `nested quantifiers: "${this.text(c)}" inside "${this.text(r)}" can divide the same characters among iterations in exponentially many ways`
+      }
+      const ways = log10Divisions(r.max, c.min, c.max)
+      if (ways >= 6) {
+        const many = ways === Infinity ? 'exponentially many ways' : `about 10^${Math.floor(ways)} ways`
+        return `nested quantifiers: "${this.text(c)}" inside "${this.text(r)}" can divide the same characters among iterations in ${many}`
       }
     }
     return undefined
@@ -184,6 +201,34 @@ class Analysis {
           }
         }
       }
+    }
+    return undefined
+  }
+
+  /**
+   * Three or more unbounded repetitions in one sequence, each over characters the one before can
+   * also match, with everything between them nullable or matched by the one before: each
+   * separator may be matched at any of its occurrences, so a failing match tries every choice of
+   * them (time of the degree of their number). One pass over the items.
+   */
+  private chained(items: readonly RegexNode[]): string | undefined {
+    let chain: { chars: number[]; last: number[]; length: number; first: Extract<RegexNode, { type: 'repeat' }> } | undefined
+    for (const item of items) {
+      const a = unwrap(item)
+      if (a.type === 'repeat' && a.max === Infinity) {
+        const body = this.of(a.body)
+        // linked as adjacent quantifiers are: the boundary between the two can move
+        if (chain !== undefined && this.meets(chain.chars, body.first) && this.meets(chain.last, body.chars)) {
+          chain = { chars: body.chars, last: body.last, length: chain.length + 1, first: chain.first }
+          if (chain.length >= 3) {
+            return `chained quantifiers: "${this.text(chain.first)}" ... "${this.text(a)}" and the parts between them can match the same characters, so a failing match takes time of degree ${chain.length} or more`
+          }
+        } else chain = { chars: body.chars, last: body.last, length: 1, first: a }
+        continue
+      }
+      if (chain === undefined) continue
+      const info = this.of(item)
+      if (!info.nullable && !this.meets(chain.chars, info.chars)) chain = undefined
     }
     return undefined
   }
@@ -209,6 +254,22 @@ class Analysis {
     }
     return undefined
   }
+}
+
+/**
+ * log10 of (a bound on) the ways a run of characters can be divided among up to `times`
+ * iterations whose inner repetition takes `min` to `max` of them: the fewer of C(times * max - 1,
+ * times - 1), the compositions of the longest run into `times` parts, and (max - min + 1) ^ times,
+ * the choices of width. Infinity for an unbounded count (the ways grow exponentially).
+ */
+function log10Divisions(times: number, min: number, max: number): number {
+  if (times === Infinity) return Infinity
+  const n = times * max - 1
+  const k = Math.min(times - 1, n - (times - 1))
+  let compositions = 0
+  // each factor is at least 1, and past a few dozen the sum is far above any threshold: 2,000 at most
+  for (let i = 1; i <= Math.min(k, 2000); i++) compositions += Math.log10((n - k + i) / i)
+  return Math.min(compositions, times * Math.log10(max - min + 1))
 }
 
 function unwrap(node: RegexNode): RegexNode {

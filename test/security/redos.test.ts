@@ -124,6 +124,11 @@ flagged('in untrusted mode with regex ecmascript chosen explicitly, a flagged pa
     }
   }
   assert.ok(newJSONSchema({ pattern: '^[a-z]+$' }, { untrusted: true, regex: 'ecmascript' }), 'a safe pattern compiles')
+  // nested counted quantifiers and chained ones (issue 37): seconds per validate on 30-40 characters, or cubic
+  for (const pattern of ['^([a-z0-9]{1,63}\\.?){1,10}$', '^(?:[a-z]{1,10}-?){1,30}$', '^(\\w{1,20}\\s?){1,20}$', '^[\\s\\S]*?x[\\s\\S]*?y[\\s\\S]*?z$']) {
+    assert.throws(() => newJSONSchema({ pattern }, { untrusted: true, regex: 'ecmascript' }), (e: unknown) => SchemaError.isInstance(e) && /super-linear/.test(e.message), pattern)
+    assert.throws(() => newJSONSchema({ patternProperties: { [pattern]: true } }, { untrusted: true, regex: 'ecmascript' }), (e: unknown) => SchemaError.isInstance(e), pattern)
+  }
 })
 
 flagged('without untrusted mode or with the linear engine, a flagged pattern compiles', () => {
