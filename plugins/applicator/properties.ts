@@ -32,9 +32,12 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     for (const [name] of entries) if (!requiredNames.has(name)) optional++
     if (optional >= WALK_FROM) {
       walked.set(entries, ctx.schema)
-      walkedSchemas.set(ctx.schema, entries)
       shapes.set(entries, new Shapes())
+      // The sibling `required` (compiled before this keyword, by rank) counts its names in the walk.
+      const names = pendingRequired.get(ctx.schema)
+      if (names !== undefined) (names as WalkedNames).walkEntries = entries
     }
+    pendingRequired.delete(ctx.schema)
     return entries
   },
   mustHold(entries, segment) {
@@ -209,8 +212,25 @@ function walks(entries: object): boolean {
 
 /** `properties` walking keys, to the schema it sits in. */
 const walked = new WeakMap<object, object>()
-/** Schemas whose `properties` walks keys, to its entries (see `requiredWalk`). */
-const walkedSchemas = new WeakMap<object, [string, SchemaHandle][]>()
+/**
+ * A compiled `required` whose sibling `properties` may walk, by the schema they sit in, from the
+ * `required` compile to the `properties` compile just after it in the same schema (which then
+ * hangs its entries on the names). Not a WeakMap from the schema to the entries: V8's scavenger
+ * keeps the value of a weak entry whose key has been promoted, so every compile's nodes stayed
+ * reachable until the next full collection and each scavenge copied them (30 ms scavenges, cold
+ * compiles 5-8x slower after the first few). An entry lives from one keyword's compile to the
+ * next keyword's of the same schema; a compile that throws in between leaves it, hence the bound.
+ */
+const pendingRequired = new Map<object, readonly string[]>()
+/** Called by `required` as it compiles: `names` will be counted in the sibling walk, if it walks. */
+export function requiredBeforeWalk(schema: object, names: readonly string[]): void {
+  const properties = (schema as Record<string, unknown>).properties
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return
+  if (pendingRequired.size >= 64) pendingRequired.clear()
+  pendingRequired.set(schema, names)
+}
+/** A compiled `required` whose sibling `properties` walks: its entries (see `requiredWalk`). */
+type WalkedNames = readonly string[] & { walkEntries?: [string, SchemaHandle][] }
 /** Node bodies (emit contexts) in which the walk has been written. */
 const walkedIn = new WeakSet<EmitContext>()
 
@@ -221,10 +241,11 @@ const walkedIn = new WeakSet<EmitContext>()
  * first of the two steps stands, so every step after it runs only when both passed, and a
  * failure in it records the node: the issues are the interpreter's, in its order.
  */
-export function requiredWalk(schema: object | undefined, g: EmitContext, names: readonly string[]): EmitBlock | undefined {
-  const entries = schema === undefined ? undefined : walkedSchemas.get(schema)
-  if (entries === undefined || g.type !== 'object' || !walks(entries)) return undefined
-  return walk(entries, g, forbidsOthers.has(schema!) && closedSchema.get(entries) === schema, names)
+export function requiredWalk(g: EmitContext, names: readonly string[]): EmitBlock | undefined {
+  const entries = (names as WalkedNames).walkEntries
+  const schema = entries === undefined ? undefined : walked.get(entries)
+  if (entries === undefined || schema === undefined || g.type !== 'object' || !walks(entries)) return undefined
+  return walk(entries, g, forbidsOthers.has(schema) && closedSchema.get(entries) === schema, names)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { defineKeyword, joinCode, js } from '../../core/index.ts'
 import type { RunContext } from '../../core/index.ts'
 import { compileStringArray, missingText, present } from './_shared.ts'
-import { requiredWalk } from '../applicator/properties.ts'
+import { requiredBeforeWalk, requiredWalk } from '../applicator/properties.ts'
 
 function reportMissing(names: string[], o: Record<string, unknown>, ctx: RunContext): boolean {
   let ok = true
@@ -13,8 +13,6 @@ function reportMissing(names: string[], o: Record<string, unknown>, ctx: RunCont
   return ok
 }
 
-/** Each compiled `required` to the schema it sits in (see `requiredWalk`). */
-const schemaOf = new WeakMap<object, object>()
 
 /**
  * `required`: these own properties must be present (`required: ["constructor"]` is not met by
@@ -26,9 +24,10 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
   vocabulary: 'validation',
   instanceTypes: ['object'],
   compile(value, ctx) {
-    const names = compileStringArray(value, ctx)
+    // A copy: the walk hangs its entries on it (see `requiredBeforeWalk`), and the schema is the caller's.
+    const names = compileStringArray(value, ctx).slice()
     if (names.length === 0) return undefined
-    schemaOf.set(names, ctx.schema)
+    requiredBeforeWalk(ctx.schema, names)
     return names
   },
   validate(names, x, ctx) {
@@ -39,7 +38,7 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
   },
   // Where the sibling `properties` walks the object's keys, the names are counted there.
   emit: (names, g) =>
-    requiredWalk(schemaOf.get(names), g, names) ??
+    requiredWalk(g, names) ??
     joinCode(
       names.map((name) => {
         const own = g.own(name)
