@@ -7,8 +7,8 @@
  * dependency of schemavet.
  */
 import { InvalidToolOutputError } from './errors.ts'
-import { parseWithDefaults } from './parse-with-defaults.ts'
-import type { SchemaInput } from './parse-with-defaults.ts'
+import { parseWithDefaults, sourceOf, toSchema } from './parse-with-defaults.ts'
+import type { SchemaInput, WireTrust } from './parse-with-defaults.ts'
 
 /** An MCP `CallToolResult`: `{ content, structuredContent?, isError? }` (other fields are kept). */
 export interface CallToolResultLike {
@@ -18,8 +18,11 @@ export interface CallToolResultLike {
   [key: string]: unknown
 }
 
-/** Options of `parseToolOutput`. */
-export interface ParseToolOutputOptions {
+/**
+ * Options of `parseToolOutput`. The output schema comes from the MCP server, so a raw one
+ * compiles in untrusted mode (as `McpJsonSchemaValidator` compiles it) unless `trusted: true`.
+ */
+export interface ParseToolOutputOptions extends WireTrust {
   toolName: string
   /** The tool's `outputSchema` (from `listTools`); without one the result passes unchanged. */
   outputSchema?: SchemaInput
@@ -67,7 +70,7 @@ export function parseToolOutput<R extends CallToolResultLike>(result: R, options
 
 function check<R extends CallToolResultLike>(result: R, output: unknown, field: 'structuredContent' | 'content', options: ParseToolOutputOptions): R & { structuredContent?: unknown } {
   const { toolName } = options
-  const parsed = parseWithDefaults(options.outputSchema!, output, { field, entityName: toolName })
+  const parsed = parseWithDefaults(toSchema(options.outputSchema!, sourceOf(options)), output, { field, entityName: toolName })
   if (!parsed.success) {
     throw new InvalidToolOutputError({
       toolName,
@@ -114,12 +117,14 @@ const CALL_TOOL_RESULT = Object.freeze({
  * default-blind check does not reject output that only needs its defaults. Tools that require
  * task-based execution are delegated to the client's own `callTool` (which refuses them).
  * Everything else is the client itself: the wrapper is a `Proxy` whose other members are the
- * client's, bound to it. The client is not modified.
+ * client's, bound to it. The client is not modified. The output schemas come from the server:
+ * they compile in untrusted mode unless `options.trusted` is true.
  *
  * @returns the wrapped client; its `callTool` rejects with `InvalidToolOutputError` for output that
  *   does not match the schema
  */
-export function withValidatedToolOutput<C extends McpClientLike>(client: C): C {
+export function withValidatedToolOutput<C extends McpClientLike>(client: C, options: WireTrust = {}): C {
+  const trusted = options.trusted === true
   const schemas = new Map<string, SchemaInput | null>()
   const bound = new WeakMap<object, unknown>()
 
@@ -153,7 +158,7 @@ export function withValidatedToolOutput<C extends McpClientLike>(client: C): C {
     }
     const result = (await client.request({ method: 'tools/call', params }, resultSchema ?? CALL_TOOL_RESULT, options)) as CallToolResultLike
     const outputSchema = await outputSchemaOf(params.name, options)
-    return parseToolOutput(result, { toolName: params.name, outputSchema })
+    return parseToolOutput(result, { toolName: params.name, outputSchema, trusted })
   }
 
   return new Proxy(client, {

@@ -8,6 +8,7 @@
  */
 import { SchemaError, applyThenValidate, newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator, SchemaOptions } from '../api.ts'
+import { wireOptions } from './parse-with-defaults.ts'
 
 /** What a validator function returns: the SDK's `JsonSchemaValidatorResult<T>`. */
 export type McpValidationResult<T> =
@@ -22,8 +23,17 @@ export interface McpJsonSchemaValidatorOptions {
   /**
    * Options every schema is compiled with. Default `{ allErrors: true, maxErrors: 20 }`, so an
    * error message lists every problem (bounded): the SDK puts it in the error a caller sees.
+   * Untrusted mode is added unless `trusted` (or `untrusted: false` here) says otherwise.
    */
   schemaOptions?: SchemaOptions
+  /**
+   * The schemas are your own (not another process's): compile them without the limits of
+   * untrusted mode. Default false: the SDK hands this provider every server's tool schemas, so
+   * they compile in untrusted mode (limits on size, depth, subschemas, references and work per
+   * call; SECURITY.md), patterns on the linear engine when `schemavet/linear-regex` is imported,
+   * otherwise on the platform engine, which refuses a pattern the super-linear check flags.
+   */
+  trusted?: boolean
   /** Distinct schema texts kept compiled (least recently used go first). Default 256. */
   cacheSize?: number
 }
@@ -47,6 +57,10 @@ type Compiled = JSONSchemaValidator | SchemaError
  * an accessor it cannot read, a loop) is compiled as given and not cached by text. A failed
  * compile is never cached.
  *
+ * Schemas from the wire are untrusted input: they compile in untrusted mode unless the provider
+ * is made with `trusted: true`, so a schema of a few KB cannot make a call (or its defaults)
+ * expand without bound; the limits' issue (`maxWork`) is the error message then.
+ *
  * A schema schemavet cannot compile does not make `getValidator` throw (the SDK's client calls
  * it for every tool in `listTools`, so one bad tool would break the listing); its validator
  * rejects every value with the `SchemaError`'s message instead.
@@ -60,12 +74,14 @@ type Compiled = JSONSchemaValidator | SchemaError
  */
 export class McpJsonSchemaValidator {
   private readonly options: SchemaOptions
+  private readonly trusted: boolean
   private readonly cacheSize: number
   private readonly byObject = new WeakMap<object, Compiled>()
   private readonly byText = new Map<string, Compiled>()
 
   constructor(options: McpJsonSchemaValidatorOptions = {}) {
     this.options = options.schemaOptions ?? DEFAULT_OPTIONS
+    this.trusted = options.trusted === true
     const size = options.cacheSize ?? 256
     if (!Number.isInteger(size) || size < 0) throw new TypeError('schemavet: McpJsonSchemaValidator cacheSize must be a non-negative integer')
     this.cacheSize = size
@@ -93,7 +109,7 @@ export class McpJsonSchemaValidator {
     const shot = this.cacheSize > 0 ? snapshot(schema) : undefined
     let compiled = shot === undefined ? undefined : this.byText.get(shot.text)
     if (compiled === undefined) {
-      compiled = compile(shot === undefined ? schema : shot.copy, this.options)
+      compiled = compile(shot === undefined ? schema : shot.copy, this.trusted ? this.options : wireOptions(this.options))
       // A failure is not kept: it says nothing about a later request (and a cached one would
       // answer for every schema that shares its key).
       if (SchemaError.isInstance(compiled)) return compiled

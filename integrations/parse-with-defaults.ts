@@ -5,8 +5,9 @@
  * are read by people and models who need the whole list to fix the value in one go.
  */
 import { applyThenValidate, newJSONSchema } from '../api.ts'
-import type { ValidationError } from '../api.ts'
+import type { SchemaOptions, ValidationError } from '../api.ts'
 import type { ChosenOutput, Inferred, Schema } from '../api.ts'
+import { regexEngines } from '../regex/index.ts'
 import { InvalidArgumentError } from './errors.ts'
 import type { ErrorContext } from './errors.ts'
 
@@ -20,8 +21,43 @@ export type SchemaInput = Schema | Readonly<Record<string, unknown>> | boolean
 /** Options raw documents are compiled with: every problem, at most 20 (a bound on untrusted input). */
 export const COMPILE_OPTIONS = Object.freeze({ allErrors: true, maxErrors: 20 })
 
-const compiled = new WeakMap<object, Schema>()
-const booleans = new Map<boolean, Schema>()
+/**
+ * Where a raw document comes from, as the entry point taking it knows (a raw object cannot say):
+ * `'local'`, the caller's own code (compiled with `COMPILE_OPTIONS`); `'wire'`, another process
+ * (an MCP server's tool list or output schemas), compiled with `wireOptions`.
+ */
+export type SchemaSource = 'local' | 'wire'
+
+/** The `trusted` option of the entry points that take schemas from another process. */
+export interface WireTrust {
+  /**
+   * Compile the schemas as written by your own code: without the limits of untrusted mode (and
+   * with the `resolveRef` hook consulted). Default false: the schemas come from another process.
+   */
+  trusted?: boolean
+}
+
+/**
+ * `options` for a schema from another process: untrusted mode (its limits on size, depth,
+ * subschemas, references and work per call; see SECURITY.md) unless `options.untrusted` says
+ * otherwise, and patterns on the linear engine once `schemavet/linear-regex` has been imported,
+ * otherwise on the platform engine behind the super-linear check (a flagged pattern is a
+ * `SchemaError` naming that entry). Decided at each compile, so an import made after this module
+ * loaded still counts; an explicit `regex` is kept.
+ */
+export function wireOptions(options: SchemaOptions = COMPILE_OPTIONS): SchemaOptions {
+  const untrusted = options.untrusted ?? true
+  if (!untrusted) return options
+  return { ...options, untrusted, regex: options.regex ?? (regexEngines.linear !== undefined ? 'linear' : 'ecmascript') }
+}
+
+/** The source a `WireTrust` option stands for. */
+export function sourceOf(options: WireTrust | undefined): SchemaSource {
+  return options?.trusted === true ? 'local' : 'wire'
+}
+
+const compiled = { local: new WeakMap<object, Schema>(), wire: new WeakMap<object, Schema>() }
+const booleans = { local: new Map<boolean, Schema>(), wire: new Map<boolean, Schema>() }
 const AI_SDK_SCHEMA = Symbol.for('vercel.ai.schema')
 
 /** True for a schemavet `Schema` (anything with a `validator()` method). */
@@ -41,28 +77,31 @@ function unwrapAISDKSchema(value: object): object | undefined {
 
 /**
  * The compiled `Schema` for `input`. A raw document is compiled on first use with
- * `COMPILE_OPTIONS` and cached by object identity, so pass the same object to reuse the work.
- * @throws SchemaError when a raw document is not a valid JSON Schema
+ * `COMPILE_OPTIONS`, or `wireOptions()` when its `source` is `'wire'`, and cached by object
+ * identity (per source), so pass the same object to reuse the work. A schemavet `Schema` is used
+ * as given whatever the source: it was compiled by the caller.
+ * @throws SchemaError when a raw document is not a valid JSON Schema (or exceeds a limit of untrusted mode)
  */
-export function toSchema(input: SchemaInput): Schema {
+export function toSchema(input: SchemaInput, source: SchemaSource = 'local'): Schema {
   if (typeof input === 'boolean') {
-    const known = booleans.get(input)
+    const known = booleans[source].get(input)
     if (known !== undefined) return known
-    const fresh = compile(input)
-    booleans.set(input, fresh)
+    const fresh = compile(input, source)
+    booleans[source].set(input, fresh)
     return fresh
   }
   if (isSchema(input)) return input
-  const known = compiled.get(input)
+  const cache = compiled[source]
+  const known = cache.get(input)
   if (known !== undefined) return known
-  const fresh = compile(unwrapAISDKSchema(input) ?? input)
-  compiled.set(input, fresh)
+  const fresh = compile(unwrapAISDKSchema(input) ?? input, source)
+  cache.set(input, fresh)
   return fresh
 }
 
-function compile(document: unknown): Schema {
+function compile(document: unknown, source: SchemaSource): Schema {
   // The data type is not known statically here: these documents arrive at run time.
-  return newJSONSchema<unknown>(document, COMPILE_OPTIONS)
+  return newJSONSchema<unknown>(document, source === 'wire' ? wireOptions() : COMPILE_OPTIONS)
 }
 
 /**

@@ -8,8 +8,8 @@ import { checkProviderRequest, compileForProvider } from '../providers/index.ts'
 import type { LostConstraint, ProviderOption, ProviderRequestProblem } from '../providers/index.ts'
 import { InvalidArgumentError, InvalidToolInputError } from './errors.ts'
 import { formatForModel } from './format-for-model.ts'
-import { getOwn, toSchema } from './parse-with-defaults.ts'
-import type { SchemaInput } from './parse-with-defaults.ts'
+import { getOwn, sourceOf, toSchema } from './parse-with-defaults.ts'
+import type { SchemaInput, WireTrust } from './parse-with-defaults.ts'
 
 /** A tool as MCP lists it (only these fields are read). */
 export interface McpToolLike {
@@ -43,17 +43,28 @@ export interface ProviderTools {
   parse(toolName: string, input: unknown, toolCallId?: string): unknown
 }
 
-/** Converts MCP tools for `provider`; compiles every input schema now (a malformed one throws SchemaError). */
-export function toolsForProvider(tools: readonly McpToolLike[], options: { provider: ProviderOption }): ProviderTools {
+/** Options of `toolsForProvider`. */
+export interface ToolsForProviderOptions extends WireTrust {
+  provider: ProviderOption
+}
+
+/**
+ * Converts MCP tools for `provider`; compiles every input schema now (a malformed one throws
+ * SchemaError). The schemas come from an MCP server, so raw ones compile in untrusted mode (its
+ * limits, and patterns as `McpJsonSchemaValidator` runs them) unless `trusted: true`; a schemavet
+ * `Schema` is used as compiled.
+ */
+export function toolsForProvider(tools: readonly McpToolLike[], options: ToolsForProviderOptions): ProviderTools {
+  const source = sourceOf(options)
   const byName: Record<string, ReturnType<typeof compileForProvider>> = Object.create(null)
   const out: ProviderToolDefinition[] = []
   for (const t of tools) {
-    const p = compileForProvider(toSchema(t.inputSchema), options)
+    const p = compileForProvider(toSchema(t.inputSchema, source), options)
     byName[t.name] = p
     out.push({ name: t.name, ...(t.description === undefined ? {} : { description: t.description }), inputSchema: p.schema, strict: p.strict, lost: p.lost })
   }
   const problems = checkProviderRequest(
-    tools.map((t) => ({ name: t.name, inputSchema: toSchema(t.inputSchema) })),
+    tools.map((t) => ({ name: t.name, inputSchema: toSchema(t.inputSchema, source) })),
     options,
   )
   return {

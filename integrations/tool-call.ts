@@ -12,7 +12,7 @@ import type { RepairRecord, RepairSetting } from '../repair/index.ts'
 import { InvalidArgumentError, InvalidToolInputError } from './errors.ts'
 import { formatForModel } from './format-for-model.ts'
 import { getOwn, parseWithDefaults, toSchema } from './parse-with-defaults.ts'
-import type { SchemaInput } from './parse-with-defaults.ts'
+import type { SchemaInput, SchemaSource } from './parse-with-defaults.ts'
 
 /** A tool as the integrations see it: the schemas of its input and, optionally, its output. */
 export interface ToolSchemas {
@@ -22,6 +22,9 @@ export interface ToolSchemas {
 
 /** Tools by name (AI SDK `tools` objects fit: only `inputSchema` / `outputSchema` are read). */
 export type ToolSchemaSet = Readonly<Record<string, ToolSchemas>>
+
+/** An MCP tool list, as `listTools()` gives it in `tools`: only `name` and `inputSchema` are read. */
+export type McpToolList = ReadonlyArray<{ readonly name: string; readonly inputSchema: SchemaInput }>
 
 /**
  * The tool named `toolName` (own properties only).
@@ -42,6 +45,26 @@ export function requireTool(tools: ToolSchemaSet, toolName: string): ToolSchemas
 }
 
 /**
+ * The tool named `toolName` in an MCP tool list (the first with that name).
+ * @throws InvalidArgumentError (parameter `toolName`) naming the available tools when there is none
+ */
+function requireListedTool(tools: McpToolList, toolName: string): { inputSchema: SchemaInput } {
+  const names: string[] = []
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]
+    if (typeof tool !== 'object' || tool === null) continue
+    if (tool.name === toolName) return tool
+    names.push(String(tool.name))
+  }
+  throw new InvalidArgumentError({
+    parameter: 'toolName',
+    value: toolName,
+    entityName: toolName,
+    message: `Tool "${toolName}" is not available. ${names.length === 0 ? 'No tools are available.' : `Available tools: ${names.join(', ')}.`}`,
+  })
+}
+
+/**
  * What `parseToolCall` returns for the tool `N` of `Tools`: the output type of its input schema
  * (`SchemaOutput`) where the name is one of the set's (a literal, or a union of them); `unknown`
  * for a name known only as `string`, as a model's tool call names it.
@@ -49,11 +72,22 @@ export function requireTool(tools: ToolSchemaSet, toolName: string): ToolSchemas
 export type ToolInput<Tools, N extends string> = N extends keyof Tools ? (Tools[N] extends { inputSchema: infer S } ? SchemaOutput<S> : unknown) : unknown
 
 /** Options of `parseToolCall`. */
-export interface ParseToolCallOptions<Tools extends ToolSchemaSet = ToolSchemaSet, N extends string = string> {
+export interface ParseToolCallOptions<Tools extends ToolSchemaSet | McpToolList = ToolSchemaSet, N extends string = string> {
   toolName: N
   /** The input: JSON text as the model produced it, or a parsed value. Empty text means `{}`. */
   input: unknown
+  /**
+   * The tools: by name (your own code's, as AI SDK `tools` objects), or an MCP tool list (the
+   * `tools` of a `listTools()` result, an array), whose schemas come from the MCP server.
+   */
   tools: Tools
+  /**
+   * Whether raw schemas in `tools` are compiled as your own code's, without the limits of
+   * untrusted mode. Default: false for an MCP tool list (its schemas come from another process,
+   * so they compile in untrusted mode, patterns as `McpJsonSchemaValidator` runs them), true for
+   * tools by name. A schemavet `Schema` is used as compiled either way.
+   */
+  trusted?: boolean
   /** Recorded on the error, when known. */
   toolCallId?: string
   /**
@@ -87,10 +121,15 @@ export interface ParseToolCallOptions<Tools extends ToolSchemaSet = ToolSchemaSe
  * Statically, the result is the tool's input type (`ToolInput`) where `toolName` is a literal
  * naming a tool of `tools` and its schema is typed (or a raw schema literal); `unknown` otherwise.
  */
-export function parseToolCall<const Tools extends ToolSchemaSet, N extends string>(options: ParseToolCallOptions<Tools, N>): ToolInput<Tools, N>
-export function parseToolCall(options: ParseToolCallOptions): unknown {
+export function parseToolCall<const Tools extends ToolSchemaSet | McpToolList, N extends string>(options: ParseToolCallOptions<Tools, N>): ToolInput<Tools, N>
+export function parseToolCall(options: ParseToolCallOptions<ToolSchemaSet | McpToolList>): unknown {
   const { toolName, input, toolCallId } = options
-  const tool = requireTool(options.tools, toolName)
+  const list = options.tools
+  const fromList = Array.isArray(list)
+  const source: SchemaSource = (options.trusted ?? !fromList) ? 'local' : 'wire'
+  const found = fromList ? requireListedTool(list as McpToolList, toolName) : requireTool(list as ToolSchemaSet, toolName)
+  // Compiled once here (cached per object and source), so every path below uses the same compile.
+  const tool: ToolSchemas = { inputSchema: toSchema(found.inputSchema, source) }
   let value = input
   if (options.provider === undefined && typeof input === 'string' && input.trim() !== '' && options.repair !== undefined && options.repair !== 'none') {
     return repairToolInput(tool, toolName, input, toolCallId, options.repair, options.onRepairs)

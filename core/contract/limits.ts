@@ -164,8 +164,9 @@ export function snapshotSchema(schema: unknown, options: ResolvedOptions): unkno
       if (parent !== null && frame.height + 1 > parent.height) parent.height = frame.height + 1
       continue
     }
-    const i = --frame.left
     const keys = frame.keys
+    // First to last: the copy keeps the schema's key order (the order issues and defaults follow).
+    const i = (keys === null ? (frame.copy as unknown[]).length : keys.length) - frame.left--
     if (keys === null) {
       ;(frame.copy as unknown[])[i] = enter((frame.source as unknown[])[i], frame.depth + 1, frame)
     } else {

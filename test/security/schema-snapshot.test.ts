@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SchemaError, newJSONSchema } from '../../index.ts'
+import { SchemaError, applyDefaults, newJSONSchema } from '../../index.ts'
 
 const snapshot = suite('an untrusted schema is read once')
 
@@ -133,6 +133,18 @@ snapshot('the copy is faithful: __proto__ stays an own key, a subschema met many
   let big: unknown = 'x'.repeat(1000)
   for (let i = 0; i < 40; i++) big = [big, big]
   assert.throws(() => newJSONSchema({ enum: [big] }, { untrusted: true }), /longer than 1048576 characters/)
+})
+
+snapshot('the copy keeps the key order: issues and filled-in defaults follow the schema as written', () => {
+  const schema = {
+    type: 'object',
+    properties: { city: { type: 'string', minLength: 1 }, temperature: { type: 'number' }, units: { default: 'metric' }, zone: { default: 'UTC' } },
+  }
+  for (const untrusted of [false, true]) {
+    const v = newJSONSchema(schema, { untrusted, allErrors: true })
+    assert.equal(v.validate({ city: '', temperature: 'warm' })?.errors.map((e) => e.instancePath), ['/city', '/temperature'], `untrusted ${untrusted}`)
+    assert.equal(Object.keys(applyDefaults({}, v) as object), ['units', 'zone'], `untrusted ${untrusted}`)
+  }
 })
 
 snapshot.run()
