@@ -276,32 +276,46 @@ function walk(entries: [string, SchemaHandle][], g: EmitContext, closed: boolean
     const test = child === 'true' ? js`` : js` if (!${child}) { ${ok} = false; break; }`
     bodies.set(name, js`if ((${v} = x[${k}]) === undefined || !${hop}(x, ${k})) break;${count ? js` ${n}++;` : js``}${test}`)
   }
-  // Required names that `properties` does not declare: counted too.
+  // Keys the walk meets that are not enumerable (see `hidden` below) take these bodies.
+  const hiddenBodies = new Map(bodies)
+  // Required names that `properties` does not declare: counted too; where the object is closed
+  // such a key is also an additional property, which fails the node (as the `default` would).
   for (const name of left) {
     if (bodies.has(name)) continue
     counted.add(name)
-    bodies.set(name, js`if (x[${k}] === undefined || !${hop}(x, ${k})) break; ${n}++;`)
+    const count = js`if (x[${k}] === undefined || !${hop}(x, ${k})) break; ${n}++;`
+    bodies.set(name, closed ? js`${count} ${ok} = false;` : count)
+    hiddenBodies.set(name, count)
   }
   if (closed) scanned.add(g)
   if (bodies.size === 0) return { test: js`true` }
   const other = closed ? js`default: if (x[${k}] !== undefined && ${hop}(x, ${k})) ${ok} = false;` : js``
-  let dispatch: Code
-  if (bodies.size <= 32) {
-    dispatch = js`switch (${k}) { ${joinCode([...bodies].map(([name, body]) => js`case ${literal(name)}: ${body} break;`), js` `)} ${other} }`
-  } else {
-    const index = new Map<string, number>()
-    const cases: Code[] = []
-    for (const [name, body] of bodies) {
-      index.set(name, cases.length)
-      cases.push(js`case ${literal(cases.length)}: ${body} break;`)
-    }
-    dispatch = js`switch (${g.constant(index)}.get(${k})) { ${joinCode(cases, js` `)} ${other} }`
-  }
+  let on: Code = k
+  const caseList = (of: Map<string, Code>) => joinCode([...of].map(([name, body], i) => js`case ${bodies.size <= 32 ? literal(name) : literal(i)}: ${body} break;`), js` `)
+  if (bodies.size > 32) on = js`${g.constant(new Map([...bodies.keys()].map((name, i) => [name, i])))}.get(${k})`
+  const cases = caseList(bodies)
+  const hiddenCases = caseList(hiddenBodies)
   // A `break` in a case leaves the switch; `ok` false leaves the loop.
   const need = counted.size === 0 ? js`` : js`if (${ok} && ${n} !== ${literal(counted.size)}) ${ok} = false; `
+  // `for...in` lists enumerable keys only, where the reads of the interpreter (and of the
+  // unwalked code) see every own property. Own keys counted against the object's own names tell
+  // whether a non-enumerable one is there (JSON never makes one); those keys then take the same
+  // cases, without the closed default (`additionalProperties` lists enumerable keys only).
+  const own = g.local()
+  const names = g.local()
+  const i = g.local()
+  const hidden = js`if (${ok} && ${own} !== ${g.constant(Object.getOwnPropertyNames)}(x).length) { ${names} = ${g.constant(Object.getOwnPropertyNames)}(x);
+for (${i} = 0; ${ok} && ${i} < ${names}.length; ${i}++) { ${k} = ${names}[${i}]; if (${g.constant(isEnumerable)}(x, ${k})) continue; switch (${on}) { ${hiddenCases} } } }
+`
   return {
-    setup: js`${ok} = true; ${n} = 0; for (${k} in x) { ${dispatch} if (!${ok}) break; }
-${need}if (!${ok}) ${ok} = ${g.failNode()};`,
+    setup: js`${ok} = true; ${n} = 0; ${own} = 0; for (${k} in x) { if (${hop}(x, ${k})) ${own}++; switch (${on}) { ${cases} ${other} } if (!${ok}) break; }
+${hidden}${need}if (!${ok}) ${ok} = ${g.failNode()};`,
     test: ok,
   }
+}
+
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
+/** Whether `key` is an own enumerable property of `object` (a key `for...in` lists). */
+function isEnumerable(object: object, key: string): boolean {
+  return propertyIsEnumerable.call(object, key)
 }
