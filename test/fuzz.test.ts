@@ -26,7 +26,8 @@ import { standardKeywords } from '../plugins/index.ts'
 import { guardedSuite } from './support/guard.ts'
 import { ajvOracle, hyperjumpOracle } from './support/fuzz-oracles.ts'
 import type { Verdict } from './support/fuzz-oracles.ts'
-import { FUZZ_KEYWORDS, fuzzCase, json, keywordsIn, toolSchema } from './support/fuzz-schemas.ts'
+import { FUZZ_KEYWORDS, NAMES, fuzzCase, json, keywordsIn, toolSchema } from './support/fuzz-schemas.ts'
+import { HOSTILE_KINDS, declaredNames, fingerprint, mutate, mutation, wideCase } from './support/fuzz-hostile.ts'
 import { FIXED_SEED, REGRESSIONS } from './support/fuzz-seeds.ts'
 import type { FuzzProperty } from './support/fuzz-seeds.ts'
 
@@ -237,6 +238,77 @@ fuzz('random schemas and hostile data never crash or hang schemavet, and get one
   replayRegressions('hostile', (p, o) => fc.assert(p as fc.IProperty<never>, o), property)
   fc.assert(property, params(3_000 * SCALE))
   console.log(`fuzz: ${compiled + refused} random schemas with hostile data (${compiled} compiled, ${refused} refused with a SchemaError), none crashed`)
+})
+
+/** Hostile-value cases (`npm test`): schemas (generated, and wide ones that walk keys) times mutated data. */
+const HOSTILE_RUNS = Math.round(700 * SCALE)
+
+/** A call's answer as the tiers must share it: `valid`, or each issue's keyword and instance path. */
+function tierAnswer(v: JSONSchemaValidator, data: unknown, where: () => string): string {
+  let error: ValidationError | null
+  try {
+    error = v.validate(data)
+  } catch (e) {
+    assert.unreachable(`validate threw ${String(e)}: ${where()}`)
+    throw e
+  }
+  return error === null ? 'valid' : error.errors.map((i) => `${i.keyword} ${i.instancePath}`).join(' | ')
+}
+
+/** `applyDefaults`' outcome as the tiers must share it: `ok`, or the issues of the ValidationError it threw (nothing else may come out). */
+function defaultsAnswer(v: JSONSchemaValidator, data: unknown, where: () => string): string {
+  try {
+    applyDefaults(data, v)
+    return 'ok'
+  } catch (e) {
+    assert.ok(ValidationError.isInstance(e), `applyDefaults threw ${String(e)}: ${where()}`)
+    return `threw ${e.errors.map((i) => `${i.keyword} ${i.instancePath}`).join(' | ')}`
+  }
+}
+
+fuzz('hostile values (getters, Proxies, other realms, revoked Proxies, hidden and symbol keys, holes) get one answer in every tier, and nothing is written', () => {
+  const perKind = new Map<string, number>()
+  let cases = 0
+  let refused = 0
+  const property = fc.property(fc.oneof(fuzzCase, wideCase), fc.array(mutation, { minLength: 1, maxLength: 4 }), fc.boolean(), ({ dialect, schema, data }, mutations, allErrors) => {
+    const options: SchemaOptions = { defaultDialect: dialect, formats: 'annotate', allErrors }
+    const tiers: JSONSchemaValidator[] = []
+    for (const tier of Object.values(TIERS) as SchemaOptions[]) {
+      try {
+        tiers.push(newJSONSchema(schema, { ...options, ...tier }))
+      } catch (e) {
+        if (!SchemaError.isInstance(e)) throw e
+      }
+    }
+    if (tiers.length === 0) return void refused++
+    assert.is(tiers.length, 3, `a tier refused a schema the others compiled: ${JSON.stringify(schema)}`)
+    const [interpreter, generated, hot] = tiers as [JSONSchemaValidator, JSONSchemaValidator, JSONSchemaValidator]
+    const names = [...declaredNames(schema), ...NAMES]
+    mutations.forEach((m, i) => {
+      const datum = data[i % data.length]
+      const hostile = mutate(datum, m, names)
+      const where = () => `${m.kind} (at ${m.at}, pick ${m.pick}) of ${JSON.stringify(datum)} under ${dialect} ${JSON.stringify(schema)}, allErrors ${allErrors}`
+      const before = fingerprint(hostile.value)
+      const expected = tierAnswer(interpreter, hostile.value, where)
+      assert.is(tierAnswer(generated, hostile.value, where), expected, `generated code (codegenThreshold 0) differs from the interpreter: ${where()}`)
+      for (let call = 1; call <= CALLS; call++) assert.is(tierAnswer(hot, hostile.value, where), expected, `default options, call ${call}, differs from the interpreter: ${where()}`)
+      const defaults = defaultsAnswer(interpreter, hostile.value, where)
+      assert.is(defaultsAnswer(generated, hostile.value, where), defaults, `applyDefaults with generated code differs: ${where()}`)
+      assert.is(defaultsAnswer(hot, hostile.value, where), defaults, `applyDefaults on the hot schema differs: ${where()}`)
+      if (hostile.transparent) {
+        // Read as the same JSON, it gets the plain datum's answer.
+        assert.is(expected === 'valid', interpreter.validate(datum) === null, `answered ${expected} where the plain datum is ${interpreter.validate(datum) === null ? 'valid' : 'invalid'}: ${where()}`)
+      }
+      assert.is(fingerprint(hostile.value), before, `the value changed: ${where()}`)
+      assert.is(hostile.writes.n, 0, `written through a Proxy: ${where()}`)
+      perKind.set(m.kind, (perKind.get(m.kind) ?? 0) + 1)
+      cases++
+    })
+  })
+  replayRegressions('hostile-values', (p, o) => fc.assert(p as fc.IProperty<never>, o), property)
+  fc.assert(property, params(HOSTILE_RUNS))
+  console.log(`fuzz: ${cases} hostile values (${[...perKind].map(([k, n]) => `${k} ${n}`).join(', ')}), each in 3 tiers (${cases} interpreter, ${cases} generated, ${cases * CALLS} default-option calls); ${refused} schemas refused`)
+  for (const kind of HOSTILE_KINDS) assert.ok((perKind.get(kind) ?? 0) >= HOSTILE_RUNS / 20, `${kind}: only ${perKind.get(kind) ?? 0} cases`)
 })
 
 /**

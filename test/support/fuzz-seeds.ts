@@ -9,7 +9,7 @@
 export const FIXED_SEED = 20_261_125
 
 /** The fuzz properties, by the key a regression names. */
-export type FuzzProperty = 'oracles' | 'hostile' | 'frozen' | 'tool'
+export type FuzzProperty = 'oracles' | 'hostile' | 'hostile-values' | 'frozen' | 'tool'
 
 /** A case `npm run fuzz` once found: replayed by every `npm test`. */
 export interface Regression {
