@@ -114,7 +114,7 @@ export class Patterns {
     if (env.superLinear !== undefined && (strictPolicy || env.hooks.warning.isUsed())) {
       const reason = env.superLinear(source, syntax)
       if (reason !== undefined && strictPolicy) {
-        fail(`pattern "${source}" may take super-linear time on hostile input (${reason}); untrusted mode refuses it under regex: 'ecmascript' (use regex: 'linear', the linear engine of 'schemavet/linear-regex': import it once before compiling)`)
+        fail(`pattern "${source}" may take super-linear time on hostile input (${reason}); untrusted mode refuses it under regex: 'ecmascript' (use regex: 'linear', with 'schemavet/linear-regex' imported)`)
       }
       if (reason !== undefined) {
         const note = options.regex === 'linear' ? 'harmless with the linear engine in use' : "consider regex: 'linear'"
