@@ -8,6 +8,9 @@
 import { parseRegex } from '../regex/parse.ts'
 import type { RegexNode } from '../regex/parse.ts'
 import { ANY, complement, normalize } from '../regex/charset.ts'
+import { JSON_POINTER_RE } from '../formats/misc.ts'
+import { EMAIL_RE, HOSTNAME_RE, IPV6_RE } from '../formats/network.ts'
+import { IRI_REFERENCE_RE, IRI_RE, URI_REFERENCE_RE, URI_RE, URI_TEMPLATE_RE } from '../formats/uri.ts'
 
 export type CExpr =
   | { t: 'set'; r: readonly number[] }
@@ -204,22 +207,38 @@ const TIME = `(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?${OFFSE
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])'
 
 /**
- * Formats whose checkers (formats/) accept a regular language, as patterns; `partial` when the
- * grammar accepts fewer strings than the checker (never more).
+ * Formats whose checkers (formats/) accept a regular language, as patterns (the checkers' own
+ * expressions where they are one): `partial` when the grammar accepts fewer strings than the
+ * checker (never more), `wider` when it accepts more (a length limit or an IDNA check on top).
  */
-const FORMATS: Record<string, { source: string; partial?: string }> = {
+const FORMATS: Record<string, { source: string; partial?: string; wider?: string }> = {
   date: { source: `^${DATE}$` },
   time: { source: `^${TIME}$`, partial: 'a leap second is accepted only as 23:59:60 UTC' },
   'date-time': { source: `^${DATE}[Tt]${TIME}$`, partial: 'a leap second is accepted only as 23:59:60 UTC' },
   uuid: { source: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
   ipv4: { source: `^${OCTET}(?:\\.${OCTET}){3}$` },
+  ipv6: { source: IPV6_RE.source },
+  uri: { source: URI_RE.source },
+  'uri-reference': { source: URI_REFERENCE_RE.source },
+  iri: { source: IRI_RE.source },
+  'iri-reference': { source: IRI_REFERENCE_RE.source },
+  'uri-template': { source: URI_TEMPLATE_RE.source },
+  'json-pointer': { source: JSON_POINTER_RE.source },
+  email: { source: EMAIL_RE.source, wider: 'the length limits (254, local part 64) and xn-- labels are not checked' },
+  hostname: { source: HOSTNAME_RE.source, wider: 'the 253-character limit and xn-- labels are not checked' },
 }
 
-/** The content of a format's strings, or undefined for a format with no exact regular form here. */
-export function fromFormat(name: string): { expr: CExpr; partial?: string } | undefined {
+/** The content of a format's strings, or undefined for a format with no regular form here. */
+export function fromFormat(name: string): { expr: CExpr; partial?: string; wider?: string } | undefined {
   const f = Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined
   if (!f) return undefined
-  return f.partial ? { expr: re(f.source), partial: f.partial } : { expr: re(f.source) }
+  let expr: CExpr
+  try {
+    expr = re(f.source)
+  } catch {
+    return undefined
+  }
+  return { expr, ...(f.partial ? { partial: f.partial } : {}), ...(f.wider ? { wider: f.wider } : {}) }
 }
 
 /** The language as a `RegExp` with the `u` flag, anchored. */

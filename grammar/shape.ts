@@ -26,8 +26,8 @@ export interface NumSpec {
   /** Integer bounds, inclusive (integers only). */
   lo?: number
   hi?: number
-  /** For non-integers: at least 0, or above 0. */
-  sign?: 'nonnegative' | 'positive'
+  /** Non-integers between integer bounds (either may be infinite), each bound inclusive or not. */
+  range?: { lo: number; loEx: boolean; hi: number; hiEx: boolean }
 }
 
 export interface ArrSpec {
@@ -70,6 +70,12 @@ const HANDLED = new Set([
   'unevaluatedProperties',
 ])
 
+/** Keywords that assert nothing (annotations), whatever the dialect. */
+const ANNOTATIONS = new Set([
+  'title', 'description', 'default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'contentMediaType',
+  'contentEncoding', 'contentSchema', 'discriminator', 'xml', 'externalDocs',
+])
+
 interface Member {
   v: SchemaView
   h: SchemaHandle
@@ -92,7 +98,12 @@ export class ShapeBuilder {
     this.budget = budget
   }
 
-  private lose(schemaPath: string, keyword: string, how: string): void {
+  /** Whether some entry of `lost` widens the language (the grammar then accepts invalid texts). */
+  widened = false
+
+  /** Records a keyword held in part; `narrows`: the grammar accepts fewer texts there, never more. */
+  private lose(schemaPath: string, keyword: string, how: string, narrows = false): void {
+    if (!narrows) this.widened = true
     const key = `${schemaPath}\u0000${keyword}\u0000${how}`
     if (this.lostKeys.has(key)) return
     this.lostKeys.add(key)
@@ -204,7 +215,7 @@ export class ShapeBuilder {
       const at = v.location
       const has = (k: string) => v.keywords.includes(k)
       for (const k of v.keywords) {
-        if (HANDLED.has(k)) continue
+        if (HANDLED.has(k) || ANNOTATIONS.has(k)) continue
         if (k === 'format' || k === 'uniqueItems' && s.uniqueItems === false) continue
         if ((k === 'minProperties' && s.minProperties === 0) || (k === 'minContains' && !has('contains'))) continue
         if (k === 'dependentRequired' || k === 'dependentSchemas' || k === 'dependencies' || k === 'if' || k === 'not' || k === 'propertyNames' || k === 'then' || k === 'else') inexactApplicators = true
@@ -269,7 +280,8 @@ export class ShapeBuilder {
         const f = fromFormat(s.format)
         if (f) contents.push({ expr: f.expr, src: at, kw: 'format' })
         else this.lose(at, 'format', `format ${JSON.stringify(s.format)} has no grammar here: any string`)
-        if (f?.partial) this.lose(at, 'format', `${f.partial} (fewer texts accepted, never more)`)
+        if (f?.partial) this.lose(at, 'format', `${f.partial} (fewer texts accepted, never more)`, true)
+        if (f?.wider) this.lose(at, 'format', f.wider)
       }
       // arrays
       const itemsOf = (kw: string) => v.subschemas.filter((e) => e.keyword === kw)
@@ -381,11 +393,12 @@ export class ShapeBuilder {
         if (Number.isFinite(hi) && Math.abs(hi) <= 1e15) spec.hi = hi
         else if (Number.isFinite(hi)) this.lose(src, 'maximum', 'a bound beyond 1e15 is not written')
       } else if (lower !== -Infinity || upper !== Infinity) {
-        if (upper === Infinity && lower === 0) spec.sign = num.exMin === 0 && (num.min === undefined || num.min <= 0) ? 'positive' : 'nonnegative'
-        else {
-          if (lower > upper || (lower === upper && (num.exMin === lower || num.exMax === upper))) kinds.delete('number')
-          else this.lose(src, lower !== -Infinity ? (num.exMin !== undefined ? 'exclusiveMinimum' : 'minimum') : num.exMax !== undefined ? 'exclusiveMaximum' : 'maximum', 'a bound on a non-integer number is not expressed')
-        }
+        const loEx = num.exMin !== undefined && num.exMin >= (num.min ?? -Infinity)
+        const hiEx = num.exMax !== undefined && num.exMax <= (num.max ?? Infinity)
+        const writable = (b: number) => !Number.isFinite(b) || (Number.isInteger(b) && Math.abs(b) <= 1e15)
+        if (lower > upper || (lower === upper && (loEx || hiEx))) kinds.delete('number')
+        else if (writable(lower) && writable(upper)) spec.range = { lo: lower, loEx, hi: upper, hiEx }
+        else this.lose(src, lower !== -Infinity && !writable(lower) ? (loEx ? 'exclusiveMinimum' : 'minimum') : hiEx ? 'exclusiveMaximum' : 'maximum', 'a bound on a non-integer number other than a whole number is not expressed')
       }
     }
 
