@@ -98,7 +98,7 @@ const tapableInHooksOnly: Rule = (edges) => edges.filter((e) => e.to === 'tapabl
  * (6c) Integrations, the CLI, providers and repair reach the core only through api.ts or the
  * public entry (struct/ derives schemas and, like a plugin, uses core/index.ts).
  */
-const OUTER = ['integrations/', 'cli/', 'providers/', 'repair/']
+const OUTER = ['integrations/', 'cli/', 'providers/', 'repair/', 'grammar/']
 const outerThroughApi: Rule = (edges) =>
   edges
     .filter((e) => (OUTER.some((o) => e.from.startsWith(o)) && inCore(e.to)) || (e.from.startsWith('struct/') && inCore(e.to) && e.to !== 'core/index.ts'))
@@ -114,7 +114,7 @@ const rules: [string, Rule, ImportEdge][] = [
   ['no value-import cycle in core/', noCoreValueCycle, edge('core/evaluator/run.ts', 'core/evaluator/driver.ts', false)],
   ['plugins/, regex/, convert/, formats/ import core/index.ts only', pluginsThroughCoreIndex, edge('plugins/index.ts', 'core/evaluator/node.ts')],
   ['only core/contract/hooks.ts imports tapable', tapableInHooksOnly, edge('core/validator.ts', 'tapable', false, true)],
-  ['integrations/, cli/, providers/, repair/ go through api.ts', outerThroughApi, edge('cli/render.ts', 'core/contract/words.ts', false)],
+  ['integrations/, cli/, providers/, repair/, grammar/ go through api.ts', outerThroughApi, edge('cli/render.ts', 'core/contract/words.ts', false)],
 ]
 
 test('the import reader sees the graph (files, value and type imports, packages)', () => {

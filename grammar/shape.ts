@@ -1,0 +1,640 @@
+/**
+ * The value languages of a compiled schema, read from the kernel's graph (`SchemaHandle.inspect`),
+ * never from raw JSON: `$ref`s, dialects and recursion are the kernel's. A node stands for a
+ * conjunction of subschemas (a schema with its `allOf` members and `$ref` targets flattened into
+ * it); its language is a union of alternatives (from `anyOf` / `oneOf`, distributed over the
+ * rest), a list of literals (`enum` / `const`), or a value of some JSON kinds, each kind with
+ * what the grammar can say of it. Every keyword said only in part is listed in `lost`, and the
+ * language is then a superset of the schema's (never a subset of it, except where `lost` says
+ * it accepts fewer texts: never fewer values `serialize` writes).
+ */
+import type { SchemaHandle, SchemaView } from '../api.ts'
+import { ANY_CHAR, EMPTY, Irregular, MAX_BOUND, alt, fromFormat, fromPattern, isNever, notIn, rep, seq } from './content.ts'
+import type { CExpr } from './content.ts'
+
+export type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object'
+export const KINDS: readonly Kind[] = ['null', 'boolean', 'number', 'string', 'array', 'object']
+
+/** A node, built on first use so recursive schemas make a finite graph. */
+export interface Ref {
+  readonly id: number
+  get(): VNode
+}
+
+export interface NumSpec {
+  integer: boolean
+  /** Integer bounds, inclusive (integers only). */
+  lo?: number
+  hi?: number
+  /** For non-integers: at least 0, or above 0. */
+  sign?: 'nonnegative' | 'positive'
+}
+
+export interface ArrSpec {
+  prefix: Ref[]
+  /** Items after the prefix; null: none. */
+  items: Ref | null
+  min: number
+  max: number
+}
+
+export interface ObjProp {
+  name: string
+  value: Ref
+  required: boolean
+}
+
+export interface ObjSpec {
+  props: ObjProp[]
+  /** Extra members after the declared ones: their keys and values; null: none. */
+  extra: { key: CExpr; value: Ref } | null
+}
+
+export type VNode =
+  | { k: 'never' }
+  | { k: 'union'; alts: Ref[] }
+  | { k: 'lits'; values: unknown[] }
+  | { k: 'typed'; kinds: Set<Kind>; num: NumSpec; str: CExpr | undefined; arr: ArrSpec; obj: ObjSpec }
+
+export interface Lost {
+  keyword: string
+  schemaPath: string
+  how: string
+}
+
+/** Keywords that say nothing a grammar must hold (annotations, structure walked elsewhere). */
+const HANDLED = new Set([
+  'type', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
+  'pattern', 'format', 'items', 'prefixItems', 'additionalItems', 'minItems', 'maxItems', 'properties', 'required',
+  'additionalProperties', 'patternProperties', 'allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', '$recursiveRef', 'nullable',
+  'unevaluatedProperties',
+])
+
+interface Member {
+  v: SchemaView
+  h: SchemaHandle
+}
+
+const MAX_ITEMS = MAX_BOUND
+
+/** Builds the nodes of one schema; `budget` bounds the nodes distribution may add (the size bound). */
+export class ShapeBuilder {
+  private next = 0
+  private memo = new Map<string, Ref>()
+  private lostKeys = new Set<string>()
+  readonly lost: Lost[] = []
+  private budget: number
+
+  constructor(
+    budget: number,
+    private readonly formatsAsserted: boolean,
+  ) {
+    this.budget = budget
+  }
+
+  private lose(schemaPath: string, keyword: string, how: string): void {
+    const key = `${schemaPath}\u0000${keyword}\u0000${how}`
+    if (this.lostKeys.has(key)) return
+    this.lostKeys.add(key)
+    this.lost.push({ keyword, schemaPath, how })
+  }
+
+  /** How many nodes exist (each is a handful of rules). */
+  get nodes(): number {
+    return this.next
+  }
+
+  /** The node of a conjunction of subschemas, minus the unions already distributed (`done`). */
+  ref(handles: readonly SchemaHandle[], done: readonly string[] = []): Ref {
+    const locs = [...new Set(handles.map((h) => h.location))].sort()
+    const key = `${locs.join('\u0001')}|${[...done].sort().join('\u0001')}`
+    const known = this.memo.get(key)
+    if (known) return known
+    let node: VNode | undefined
+    let building = false
+    const r: Ref = {
+      id: this.next++,
+      get: () => {
+        if (node) return node
+        // an in-place cycle (no input consumed): the kernel refuses those; stay total anyway
+        if (building) return ANY_NODE
+        building = true
+        try {
+          return (node = this.build(handles, new Set(done)))
+        } finally {
+          building = false
+        }
+      },
+    }
+    this.memo.set(key, r)
+    return r
+  }
+
+  private build(handles: readonly SchemaHandle[], done: Set<string>): VNode {
+    // Flatten allOf and references into one list of members.
+    const members: Member[] = []
+    const seen = new Set<string>()
+    const stack = [...handles].reverse()
+    while (stack.length) {
+      const h = stack.pop()!
+      if (seen.has(h.location)) continue
+      seen.add(h.location)
+      const v = h.inspect()
+      if (v.schema === false) return NEVER_NODE
+      if (v.schema === true || typeof v.schema !== 'object' || v.schema === null || !h.asserts) continue
+      members.push({ v, h })
+      const inner: SchemaHandle[] = []
+      for (const e of v.subschemas) {
+        if (e.keyword === 'allOf' || ((e.keyword === '$ref' || e.keyword === '$dynamicRef' || e.keyword === '$recursiveRef') && e.reference)) inner.push(e.handle)
+      }
+      for (let i = inner.length - 1; i >= 0; i--) stack.push(inner[i]!)
+    }
+    if (members.length === 0) return ANY_NODE
+
+    // Unions: the first not yet distributed is distributed over the rest of the conjunction.
+    for (const m of members) {
+      for (const kw of ['anyOf', 'oneOf']) {
+        const key = `${m.v.location}/${kw}`
+        if (done.has(key) || !m.v.keywords.includes(kw)) continue
+        const branches = m.v.subschemas.filter((e) => e.keyword === kw).map((e) => e.handle)
+        const nextDone = [...done, key]
+        const restTrivial = members.length === 1 && !hasOwnFacts(m.v, nextDone)
+        let alts: Ref[]
+        if (restTrivial) alts = branches.map((b) => this.ref([b]))
+        else if (this.budget - branches.length >= 0) {
+          this.budget -= branches.length
+          alts = branches.map((b) => this.ref([...handles, b], nextDone))
+        } else {
+          this.lose(m.v.location, kw, 'not distributed over its sibling keywords (grammar size bound): the union is left out')
+          done.add(key)
+          continue
+        }
+        if (kw === 'oneOf' && !this.disjoint(alts)) this.lose(m.v.location, kw, 'exclusivity not expressed: a value matching two branches is accepted')
+        return { k: 'union', alts }
+      }
+    }
+    return this.merge(members)
+  }
+
+  /** Whether no value fits two alternatives (checked on kinds and on literal discriminators). */
+  private disjoint(alts: Ref[]): boolean {
+    const nodes = alts.map((a) => a.get())
+    for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) if (!disjointPair(nodes[i]!, nodes[j]!)) return false
+    return true
+  }
+
+  private merge(members: Member[]): VNode {
+    const kinds = new Set<Kind>(KINDS)
+    let integer = false
+    let enumValues: unknown[] | undefined
+    const num: { min?: number; exMin?: number; max?: number; exMax?: number } = {}
+    let minLength = 0
+    let maxLength = Infinity
+    const contents: { expr: CExpr; src: string; kw: string }[] = []
+    const arr = { prefix: [] as SchemaHandle[][], items: [] as SchemaHandle[], closedAt: Infinity, min: 0, max: Infinity }
+    const names: string[] = []
+    const propHandles = new Map<string, SchemaHandle[]>()
+    const required = new Set<string>()
+    const perMember: { props: Set<string>; patterns: { re: RegExp; h: SchemaHandle; src: string }[]; additional: SchemaHandle | undefined; loc: string }[] = []
+    let unevaluated: { h: SchemaHandle; loc: string } | undefined
+    let inexactApplicators = false
+
+    for (const { v } of members) {
+      const s = v.schema as Record<string, unknown>
+      const at = v.location
+      const has = (k: string) => v.keywords.includes(k)
+      for (const k of v.keywords) {
+        if (HANDLED.has(k)) continue
+        if (k === 'format' || k === 'uniqueItems' && s.uniqueItems === false) continue
+        if ((k === 'minProperties' && s.minProperties === 0) || (k === 'minContains' && !has('contains'))) continue
+        if (k === 'dependentRequired' || k === 'dependentSchemas' || k === 'dependencies' || k === 'if' || k === 'not' || k === 'propertyNames' || k === 'then' || k === 'else') inexactApplicators = true
+        this.lose(at, k, 'not expressed in the grammar')
+      }
+      if (has('type')) {
+        const list = (Array.isArray(s.type) ? s.type : [s.type]).filter((x): x is string => typeof x === 'string')
+        const allowed = new Set<Kind>()
+        let intOnly = false
+        for (const t of list) {
+          if (t === 'integer') {
+            allowed.add('number')
+            if (!list.includes('number')) intOnly = true
+          } else if ((KINDS as readonly string[]).includes(t)) allowed.add(t as Kind)
+        }
+        if (s.nullable === true && has('nullable')) allowed.add('null')
+        for (const k of [...kinds]) if (!allowed.has(k)) kinds.delete(k)
+        if (intOnly) integer = true
+      }
+      const restrict = (values: unknown[]) => {
+        enumValues = enumValues === undefined ? [...values] : enumValues.filter((x) => values.some((y) => jsonEqual(x, y)))
+      }
+      if (has('enum') && Array.isArray(s.enum)) restrict(s.enum)
+      if (has('const') && 'const' in s) restrict([s.const])
+      // numbers
+      const n = (k: string) => (has(k) && typeof s[k] === 'number' && Number.isFinite(s[k]) ? (s[k] as number) : undefined)
+      const draft4Ex = (k: string) => s[k] === true
+      const minimum = n('minimum')
+      const maximum = n('maximum')
+      if (minimum !== undefined) {
+        if (draft4Ex('exclusiveMinimum')) num.exMin = Math.max(num.exMin ?? -Infinity, minimum)
+        else num.min = Math.max(num.min ?? -Infinity, minimum)
+      }
+      if (maximum !== undefined) {
+        if (draft4Ex('exclusiveMaximum')) num.exMax = Math.min(num.exMax ?? Infinity, maximum)
+        else num.max = Math.min(num.max ?? Infinity, maximum)
+      }
+      const exMin = n('exclusiveMinimum')
+      const exMax = n('exclusiveMaximum')
+      if (exMin !== undefined) num.exMin = Math.max(num.exMin ?? -Infinity, exMin)
+      if (exMax !== undefined) num.exMax = Math.min(num.exMax ?? Infinity, exMax)
+      const multipleOf = n('multipleOf')
+      if (multipleOf !== undefined) {
+        if (multipleOf === 1) integer = true
+        else if (!(Number.isInteger(multipleOf) && multipleOf > 0 && kinds.has('number') && false)) this.lose(at, 'multipleOf', 'not expressed in the grammar')
+      }
+      // strings
+      const ml = n('minLength')
+      const xl = n('maxLength')
+      if (ml !== undefined) minLength = Math.max(minLength, Math.ceil(ml))
+      if (xl !== undefined) maxLength = Math.min(maxLength, Math.floor(xl))
+      if (has('pattern') && typeof s.pattern === 'string') {
+        try {
+          const t = fromPattern(s.pattern)
+          if (t.widened) this.lose(at, 'pattern', `a repetition bound above ${MAX_BOUND} is written unbounded`)
+          contents.push({ expr: t.expr, src: at, kw: 'pattern' })
+        } catch (e) {
+          this.lose(at, 'pattern', `not regular or not read here (${e instanceof Irregular ? e.message : 'unsupported syntax'}): any string`)
+        }
+      }
+      if (has('format') && typeof s.format === 'string' && this.formatsAsserted) {
+        const f = fromFormat(s.format)
+        if (f) contents.push({ expr: f.expr, src: at, kw: 'format' })
+        else this.lose(at, 'format', `format ${JSON.stringify(s.format)} has no grammar here: any string`)
+        if (f?.partial) this.lose(at, 'format', `${f.partial} (fewer texts accepted, never more)`)
+      }
+      // arrays
+      const itemsOf = (kw: string) => v.subschemas.filter((e) => e.keyword === kw)
+      const prefixEdges = [...itemsOf('prefixItems'), ...(Array.isArray(s.items) ? itemsOf('items') : [])]
+      const restEdges = Array.isArray(s.items) ? itemsOf('additionalItems') : itemsOf('items').filter((e) => e.path.length === 0)
+      const myPrefix: SchemaHandle[] = []
+      for (const e of prefixEdges) myPrefix[e.path[0] as number] = e.handle
+      const myRest = restEdges[0]?.handle
+      // keyword positions this member constrains: prefix i is prefix[i], else its rest
+      const len = Math.max(arr.prefix.length, myPrefix.length)
+      for (let i = 0; i < len; i++) {
+        arr.prefix[i] ??= [...arr.items]
+        const h = myPrefix[i] ?? myRest
+        if (h) arr.prefix[i]!.push(h)
+        else if (i >= myPrefix.length && myPrefix.length && !myRest) {
+          /* an open tail: anything */
+        }
+      }
+      if (myRest) arr.items.push(myRest)
+      else if (myPrefix.length === 0 && !has('items') && !has('prefixItems')) {
+        /* no array keywords */
+      }
+      const mi = n('minItems')
+      const xi = n('maxItems')
+      if (mi !== undefined) arr.min = Math.max(arr.min, Math.ceil(mi))
+      if (xi !== undefined) arr.max = Math.min(arr.max, Math.floor(xi))
+      if (has('uniqueItems') && s.uniqueItems === true) {
+        /* listed above with the other unexpressed keywords */
+      }
+      // objects
+      const mine = { props: new Set<string>(), patterns: [] as { re: RegExp; h: SchemaHandle; src: string }[], additional: undefined as SchemaHandle | undefined, loc: at }
+      for (const e of v.subschemas) {
+        if (e.keyword === 'properties') {
+          const name = String(e.path[0])
+          mine.props.add(name)
+          if (!propHandles.has(name)) {
+            propHandles.set(name, [])
+            names.push(name)
+          }
+          propHandles.get(name)!.push(e.handle)
+        } else if (e.keyword === 'patternProperties') {
+          try {
+            mine.patterns.push({ re: new RegExp(String(e.path[0]), 'u'), h: e.handle, src: String(e.path[0]) })
+          } catch {
+            mine.patterns.push({ re: new RegExp(String(e.path[0])), h: e.handle, src: String(e.path[0]) })
+          }
+        } else if (e.keyword === 'additionalProperties') mine.additional = e.handle
+        else if (e.keyword === 'unevaluatedProperties') unevaluated = { h: e.handle, loc: at }
+      }
+      // a properties keyword the view lists without subschemas (all `true`) still declares names
+      if (has('properties') && typeof s.properties === 'object' && s.properties !== null) {
+        for (const name of Object.keys(s.properties)) {
+          mine.props.add(name)
+          if (!propHandles.has(name)) {
+            propHandles.set(name, [])
+            names.push(name)
+          }
+        }
+      }
+      perMember.push(mine)
+      if (has('required') && Array.isArray(s.required)) for (const r of s.required) if (typeof r === 'string') required.add(r)
+    }
+    for (const r of required) {
+      if (!propHandles.has(r)) {
+        propHandles.set(r, [])
+        names.push(r)
+      }
+    }
+    if (integer) kinds.has('number') || (integer = false)
+
+    if (enumValues !== undefined) {
+      const ok = enumValues.filter((x) => {
+        const k = kindOf(x)
+        if (k === undefined || !kinds.has(k)) return false
+        if (k === 'number') {
+          const v = x as number
+          if (integer && !Number.isInteger(v)) return false
+          if ((num.min !== undefined && v < num.min) || (num.max !== undefined && v > num.max)) return false
+          if ((num.exMin !== undefined && v <= num.exMin) || (num.exMax !== undefined && v >= num.exMax)) return false
+        }
+        if (k === 'string') {
+          const l = [...(x as string)].length
+          if (l < minLength || l > maxLength) return false
+          for (const c of contents) if (c.kw === 'pattern' && !cached(c.expr).test(x as string)) return false
+        }
+        if (k === 'array' && ((x as unknown[]).length < arr.min || (x as unknown[]).length > arr.max)) return false
+        if (k === 'object' && [...required].some((r) => !Object.hasOwn(x as object, r))) return false
+        return true
+      })
+      const structural = ok.some((x) => typeof x === 'object' && x !== null)
+      if (structural && (names.length || arr.prefix.length || arr.items.length)) {
+        for (const m of members) if (m.v.keywords.includes('enum') || m.v.keywords.includes('const')) this.lose(m.v.location, m.v.keywords.includes('enum') ? 'enum' : 'const', 'object and array literals are not checked against the sibling keywords')
+      }
+      return ok.length ? { k: 'lits', values: ok } : NEVER_NODE
+    }
+
+    // numbers
+    const spec: NumSpec = { integer }
+    if (kinds.has('number')) {
+      const lower = Math.max(num.min ?? -Infinity, num.exMin ?? -Infinity)
+      const upper = Math.min(num.max ?? Infinity, num.exMax ?? Infinity)
+      const src = members.find((m) => ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].some((k) => m.v.keywords.includes(k)))?.v.location ?? ''
+      if (integer) {
+        const lo = num.exMin !== undefined && num.exMin >= (num.min ?? -Infinity) ? Math.floor(num.exMin) + 1 : Math.ceil(lower)
+        const hi = num.exMax !== undefined && num.exMax <= (num.max ?? Infinity) ? Math.ceil(num.exMax) - 1 : Math.floor(upper)
+        if (lo > hi) kinds.delete('number')
+        if (Number.isFinite(lo) && Math.abs(lo) <= 1e15) spec.lo = lo
+        else if (Number.isFinite(lo)) this.lose(src, 'minimum', 'a bound beyond 1e15 is not written')
+        if (Number.isFinite(hi) && Math.abs(hi) <= 1e15) spec.hi = hi
+        else if (Number.isFinite(hi)) this.lose(src, 'maximum', 'a bound beyond 1e15 is not written')
+      } else if (lower !== -Infinity || upper !== Infinity) {
+        if (upper === Infinity && lower === 0) spec.sign = num.exMin === 0 && (num.min === undefined || num.min <= 0) ? 'positive' : 'nonnegative'
+        else {
+          if (lower > upper || (lower === upper && (num.exMin === lower || num.exMax === upper))) kinds.delete('number')
+          else this.lose(src, lower !== -Infinity ? (num.exMin !== undefined ? 'exclusiveMinimum' : 'minimum') : num.exMax !== undefined ? 'exclusiveMaximum' : 'maximum', 'a bound on a non-integer number is not expressed')
+        }
+      }
+    }
+
+    // strings
+    let str: CExpr | undefined
+    if (kinds.has('string')) {
+      const lengthSrc = members.find((m) => m.v.keywords.includes('minLength') || m.v.keywords.includes('maxLength'))?.v.location ?? ''
+      const bounded = minLength > 0 || maxLength !== Infinity
+      if (maxLength !== Infinity && maxLength > MAX_BOUND) this.lose(lengthSrc, 'maxLength', `a length above ${MAX_BOUND} is not written`)
+      if (minLength > MAX_BOUND) this.lose(lengthSrc, 'minLength', `a length above ${MAX_BOUND} is not written`)
+      const lo = minLength > MAX_BOUND ? 0 : minLength
+      const hi = maxLength > MAX_BOUND ? Infinity : maxLength
+      if (contents.length === 0) str = bounded ? rep(ANY_CHAR, lo, hi) : undefined
+      else {
+        str = contents[0]!.expr
+        for (const c of contents.slice(1)) this.lose(c.src, c.kw, `only one of the string constraints is written (${contents[0]!.kw} at ${contents[0]!.src})`)
+        if (bounded) {
+          const both = withLength(str, lo, hi)
+          if (both) str = both
+          else this.lose(lengthSrc, minLength > 0 ? 'minLength' : 'maxLength', `not combined with ${contents[0]!.kw}`)
+        }
+      }
+      if (str && isNever(str)) kinds.delete('string')
+    }
+
+    // arrays
+    const arrSpec: ArrSpec = { prefix: [], items: null, min: arr.min, max: arr.max }
+    if (kinds.has('array')) {
+      arrSpec.prefix = arr.prefix.map((hs) => this.ref(hs.length ? hs : []))
+      arrSpec.items = this.ref(arr.items)
+      if (arrSpec.max !== Infinity && arrSpec.max > MAX_ITEMS) {
+        this.lose(members[0]!.v.location, 'maxItems', `a bound above ${MAX_ITEMS} is not written`)
+        arrSpec.max = Infinity
+      }
+      if (arrSpec.min > MAX_ITEMS) {
+        this.lose(members[0]!.v.location, 'minItems', `a bound above ${MAX_ITEMS} is not written`)
+        arrSpec.min = 0
+      }
+      if (arrSpec.min > arrSpec.max) kinds.delete('array')
+    }
+
+    // objects
+    const objSpec: ObjSpec = { props: [], extra: null }
+    if (kinds.has('object')) {
+      let impossible = false
+      for (const name of names) {
+        const hs = [...propHandles.get(name)!]
+        for (const m of perMember) {
+          if (m.props.has(name)) continue
+          const matched = m.patterns.filter((p) => p.re.test(name))
+          for (const p of matched) hs.push(p.h)
+          if (!matched.length && m.additional) hs.push(m.additional)
+        }
+        // declared names matching a pattern of their own member hold that pattern's schema too
+        for (const m of perMember) if (m.props.has(name)) for (const p of m.patterns) if (p.re.test(name)) hs.push(p.h)
+        const value = this.ref(hs)
+        const isReq = required.has(name)
+        if (value.get().k === 'never') {
+          if (isReq) impossible = true
+          continue
+        }
+        objSpec.props.push({ name, value, required: isReq })
+      }
+      if (impossible) kinds.delete('object')
+      // extra members: every member must allow them; their values hold each member's schema for extras
+      const extraValues: SchemaHandle[] = []
+      let closed = false
+      let keyExpr: CExpr | undefined
+      let approx: SchemaHandle[] | undefined
+      for (const m of perMember) {
+        const addClosed = m.additional !== undefined && m.additional.inspect().schema === false
+        if (m.patterns.length) {
+          if (addClosed && m.patterns.length === 1 && perMember.length === 1 && !names.some((n) => m.patterns[0]!.re.test(n))) {
+            try {
+              keyExpr = fromPattern(m.patterns[0]!.src).expr
+              extraValues.push(m.patterns[0]!.h)
+              continue
+            } catch {
+              /* approximated below */
+            }
+          }
+          if (!addClosed && !m.additional) continue // extras that match no pattern take anything: no constraint here
+          this.lose(m.loc, 'patternProperties', 'extra keys are not matched to their patterns: an extra value takes any one of the pattern schemas or additionalProperties')
+          approx = [...(approx ?? []), ...m.patterns.map((p) => p.h), ...(m.additional && !addClosed ? [m.additional] : [])]
+          continue
+        }
+        if (addClosed) closed = true
+        else if (m.additional) extraValues.push(m.additional)
+      }
+      if (unevaluated) {
+        const u = unevaluated.h.inspect().schema
+        if (inexactApplicators) this.lose(unevaluated.loc, 'unevaluatedProperties', 'other applicators evaluate properties here: not expressed')
+        else if (u === false) closed = true
+        else extraValues.push(unevaluated.h)
+      }
+      if (!closed) {
+        const value = approx ? this.union(approx.map((h) => this.ref([...extraValues, h]))) : this.ref(extraValues)
+        if (value.get().k !== 'never') {
+          objSpec.extra = { key: keyExpr ?? (names.length ? notIn(names) : rep(ANY_CHAR, 0, Infinity)), value }
+          this.lose(members[0]!.v.location, 'additionalProperties', 'extra keys are written as a repetition: a key may repeat (duplicate keys)')
+        }
+      }
+    }
+    return { k: 'typed', kinds, num: spec, str, arr: arrSpec, obj: objSpec }
+  }
+
+  /** A union node of given alternatives (for approximated extras). */
+  union(alts: Ref[]): Ref {
+    const node: VNode = { k: 'union', alts }
+    return { id: this.next++, get: () => node }
+  }
+}
+
+
+export const ANY_NODE: VNode = {
+  k: 'typed',
+  kinds: new Set(KINDS),
+  num: { integer: false },
+  str: undefined,
+  arr: { prefix: [], items: null, min: 0, max: Infinity },
+  obj: { props: [], extra: null },
+}
+export const NEVER_NODE: VNode = { k: 'never' }
+
+/** Whether the node accepts any JSON value and says nothing more. */
+export function isAnyNode(n: VNode): boolean {
+  return n === ANY_NODE
+}
+
+/** Whether a member has keywords of its own beyond the union being distributed. */
+function hasOwnFacts(v: SchemaView, done: readonly string[]): boolean {
+  for (const k of v.keywords) {
+    if (k === 'anyOf' || k === 'oneOf') {
+      if (!done.includes(`${v.location}/${k}`)) return true
+      continue
+    }
+    return true
+  }
+  return false
+}
+
+/** A content language restricted to strings of `lo` to `hi` code points, where that is easy. */
+function withLength(x: CExpr, lo: number, hi: number): CExpr | undefined {
+  if (x.t === 'rep' && x.x.t === 'set') return rep(x.x, Math.max(x.min, lo), Math.min(x.max, hi))
+  if (x.t === 'set') return lo <= 1 && hi >= 1 ? x : undefined
+  if (x.t === 'alt') {
+    const parts = x.xs.map((y) => withLength(y, lo, hi))
+    return parts.every((p) => p !== undefined) ? alt(parts as CExpr[]) : undefined
+  }
+  if (x.t === 'seq') {
+    // a fixed-length prefix and suffix around one repetition of a set
+    const fixed = x.xs.map(fixedLength)
+    const open = fixed.filter((f) => f === undefined).length
+    const known = fixed.reduce<number>((a, f) => a + (f ?? 0), 0)
+    if (open === 0) return known >= lo && known <= hi ? x : seq([]) === EMPTY && known >= lo && known <= hi ? x : undefined
+    if (open !== 1) return undefined
+    const i = fixed.indexOf(undefined)
+    const mid = withLength(x.xs[i]!, Math.max(0, lo - known), hi - known)
+    if (!mid) return undefined
+    return seq([...x.xs.slice(0, i), mid, ...x.xs.slice(i + 1)])
+  }
+  return undefined
+}
+
+function fixedLength(x: CExpr): number | undefined {
+  switch (x.t) {
+    case 'set': return 1
+    case 'seq': {
+      let n = 0
+      for (const y of x.xs) {
+        const f = fixedLength(y)
+        if (f === undefined) return undefined
+        n += f
+      }
+      return n
+    }
+    case 'alt': {
+      const fs = x.xs.map(fixedLength)
+      return fs.length && fs.every((f) => f === fs[0]) ? fs[0] : undefined
+    }
+    case 'rep': {
+      if (x.min !== x.max) return undefined
+      const f = fixedLength(x.x)
+      return f === undefined ? undefined : f * x.min
+    }
+  }
+}
+
+const regexCache = new WeakMap<CExpr, RegExp>()
+import { toRegExp } from './content.ts'
+export function cached(x: CExpr): RegExp {
+  let r = regexCache.get(x)
+  if (!r) regexCache.set(x, (r = toRegExp(x)))
+  return r
+}
+
+export function kindOf(v: unknown): Kind | undefined {
+  if (v === null) return 'null'
+  switch (typeof v) {
+    case 'boolean': return 'boolean'
+    case 'number': return Number.isFinite(v) ? 'number' : undefined
+    case 'string': return 'string'
+    case 'object': return Array.isArray(v) ? 'array' : 'object'
+  }
+  return undefined
+}
+
+/** JSON Schema equality: numbers by value, objects regardless of key order. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  if (Array.isArray(a)) {
+    const bb = b as unknown[]
+    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]))
+  }
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+}
+
+function kindsOf(n: VNode): Set<Kind> | undefined {
+  if (n.k === 'never') return new Set()
+  if (n.k === 'typed') return n.kinds
+  if (n.k === 'lits') return new Set(n.values.map((v) => kindOf(v)!))
+  return undefined
+}
+
+function disjointPair(a: VNode, b: VNode): boolean {
+  const ka = kindsOf(a)
+  const kb = kindsOf(b)
+  if (ka && kb && ![...ka].some((k) => kb.has(k))) return true
+  if (a.k === 'lits' && b.k === 'lits') return !a.values.some((x) => b.values.some((y) => jsonEqual(x, y)))
+  if (a.k === 'lits' && b.k === 'typed' && b.kinds.size === 1 && b.kinds.has('object') === false) return false
+  // objects told apart by a required property whose literals differ
+  if (a.k === 'typed' && b.k === 'typed' && ka && kb) {
+    const shared = [...ka].filter((k) => kb.has(k))
+    if (shared.length === 1 && shared[0] === 'object') {
+      for (const p of a.obj.props) {
+        if (!p.required) continue
+        const q = b.obj.props.find((x) => x.name === p.name && x.required)
+        if (!q) continue
+        const pv = p.value.get()
+        const qv = q.value.get()
+        if (pv.k === 'lits' && qv.k === 'lits' && disjointPair(pv, qv)) return true
+      }
+    }
+  }
+  return false
+}
+
+export { EMPTY, seq }
