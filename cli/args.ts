@@ -15,6 +15,7 @@ Commands:
   check <schema>                report what is wrong with a schema
   defaults <schema> <data...>   print the data with the schema's defaults filled in
   struct <file.ts#Type>         print the schema derived from a TypeScript declaration
+  grammar <schema>              print the schema as a GBNF or XGrammar grammar
 
 Run "schemavet <command> --help" for the options of a command, "schemavet --version" for the
 version.
@@ -78,6 +79,23 @@ ${SHARED_HELP}
 Exit codes: 0 no errors (warnings may be printed), 1 errors found, 2 usage or unreadable file.
 `
 
+/** Help of `grammar`. */
+export const GRAMMAR_USAGE = `Usage: schemavet grammar <schema> --format gbnf|xgrammar [options]
+
+Prints the schema as a grammar for constrained decoding: GBNF for llama.cpp (node-llama-cpp,
+Ollama, llama.cpp's server) or XGrammar's EBNF (vLLM, SGLang, web-llm). Declared properties come
+in declared order. Keywords the grammar holds only in part are listed on stderr: validate the
+model's answer all the same.
+
+Options:
+  --format <name>      gbnf or xgrammar (required)
+  --indent <n>         each member on a line of its own, n spaces per level (default 0:
+                       compact, no whitespace)
+${SHARED_HELP}
+
+Exit codes: 0 grammar printed, 2 usage, unreadable file or invalid schema.
+`
+
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
 
 const SHARED: OptionSpec = {
@@ -101,6 +119,9 @@ export const VALIDATE_OPTIONS: OptionSpec = {
 
 /** Options of `check`. */
 export const CHECK_OPTIONS: OptionSpec = { ...SHARED, output: { type: 'string', short: 'o' } }
+
+/** Options of `grammar`. */
+export const GRAMMAR_OPTIONS: OptionSpec = { ...SHARED, format: { type: 'string' }, indent: { type: 'string' } }
 
 /** Parsed arguments: option values by name, and the positionals. */
 export interface Parsed {

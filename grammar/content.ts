@@ -15,8 +15,8 @@ export type CExpr =
   | { t: 'alt'; xs: CExpr[] }
   | { t: 'rep'; x: CExpr; min: number; max: number }
 
-/** The largest finite repetition bound written as such (llama.cpp reads a larger maximum as none). */
-export const MAX_BOUND = 2000
+/** The largest finite repetition bound written as such (llama.cpp refuses a maximum of 2000 and reads a larger one as none). */
+export const MAX_BOUND = 1000
 
 export const EMPTY: CExpr = { t: 'seq', xs: [] }
 export const NEVER: CExpr = { t: 'alt', xs: [] }

@@ -309,7 +309,7 @@ export class Emitter {
     // rest(i): members i.. each present one after a comma; first(i): the first present member is i or later
     const rest: G[] = []
     rest[props.length] = extras
-    for (let i = props.length - 1; i >= 0; i--) {
+    for (let i = props.length - 1; i >= 1; i--) {
       const withMe = gseq(sep, member(i), rest[i + 1]!)
       rest[i] = this.define(props[i]!.required ? withMe : galt(withMe, rest[i + 1]!), 'rs')
     }
