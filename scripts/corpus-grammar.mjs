@@ -115,7 +115,8 @@ async function main() {
           }
           current = tasks[next++]
           timer = setTimeout(() => {
-            records.get(`${current.corpus}/${current.file}`).stopped = `no answer within ${timeoutMs / 1000} s`
+            const record = records.get(`${current.corpus}/${current.file}`)
+            record.stopped = `no answer within ${timeoutMs / 1000} s (during ${record.stage ?? 'the file'})`
             child.kill('SIGKILL')
           }, timeoutMs)
           child.send(current)

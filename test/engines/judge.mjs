@@ -143,20 +143,43 @@ async function inXGrammar(run) {
   }
 }
 
-function xgrammarJudged(copy, grammar) {
-  let disposed = false
-  return new JudgedGrammar(
-    async (text) => {
-      // A grammar of a retired copy cannot be asked any more: that is a failure of the caller.
-      if (xgrammarCopy !== copy) throw new Error('xgrammar: this grammar belongs to a module copy that aborted')
-      return inXGrammar(() => copy.Testings.isGrammarAcceptString(grammar, text))
-    },
-    () => {
-      if (disposed || xgrammarCopy !== copy) return
-      disposed = true
-      grammar.dispose()
-    },
-  )
+/**
+ * A grammar judged as `Testings.isGrammarAcceptString` judges it (a matcher over an empty
+ * vocabulary that ends without a stop token: the whole text accepted and the matcher terminated),
+ * with the matcher built once and reset for each text: that helper compiles the grammar again on
+ * every call, which costs more than the judging for a schema-sized grammar.
+ */
+async function xgrammarJudged(copy, grammar) {
+  const parts = []
+  try {
+    const tokenizer = await copy.TokenizerInfo.createTokenizerInfo([])
+    parts.push(tokenizer)
+    const compiler = await copy.GrammarCompiler.createGrammarCompiler(tokenizer, false)
+    parts.push(compiler)
+    const compiled = await compiler.compileGrammar(grammar)
+    parts.push(compiled)
+    const matcher = await copy.GrammarMatcher.createGrammarMatcher(compiled, undefined, true)
+    parts.push(matcher)
+    let disposed = false
+    return new JudgedGrammar(
+      async (text) => {
+        // A grammar of a retired copy cannot be asked any more: that is a failure of the caller.
+        if (xgrammarCopy !== copy) throw new Error('xgrammar: this grammar belongs to a module copy that aborted')
+        return inXGrammar(async () => {
+          matcher.reset()
+          return matcher._acceptString(text, false) && matcher.isTerminated()
+        })
+      },
+      () => {
+        if (disposed || xgrammarCopy !== copy) return
+        disposed = true
+        for (const part of [...parts, grammar].reverse()) part.dispose()
+      },
+    )
+  } catch (e) {
+    if (xgrammarCopy === copy) for (const part of [...parts, grammar].reverse()) part.dispose()
+    throw e
+  }
 }
 
 /** XGrammar's EBNF engine. */
