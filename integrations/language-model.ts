@@ -94,6 +94,18 @@ export interface ModelCallSettings extends SamplingSettings {
   prompt?: string | readonly PromptMessage[]
   /** The conversation so far. Give this or `prompt`. */
   messages?: readonly PromptMessage[]
+  /**
+   * A grammar for a model server that constrains decoding with one, such as llama.cpp's server
+   * (GBNF, e.g. from `toGrammar(schema, { format: 'gbnf' })` of `schemavet/grammar`). It is sent
+   * as `grammar` in the request body, through the provider options of the model's provider
+   * (`providerOptions[name].grammar`, `name` the model's provider id up to its first dot, which
+   * `@ai-sdk/openai-compatible` puts beside the chat request), and in place of the JSON response
+   * format: llama.cpp's server refuses a request with both. It describes the whole response text
+   * (in `array` mode `{"elements": [...]}`, in `enum` mode `{"result": ...}`). The answer is
+   * parsed, defaulted and validated as without it: the grammar narrows what the model can write,
+   * the schema decides.
+   */
+  grammar?: string
 }
 
 /**
@@ -123,13 +135,33 @@ export function toPrompt(settings: ModelCallSettings): PromptMessage[] {
   return out
 }
 
-/** The call options of one attempt. */
+/**
+ * The call options of one attempt.
+ * @throws InvalidArgumentError for a `grammar` that is not a non-empty string, or one that
+ *   `providerOptions` already sets to something else
+ */
 export function callOptions(settings: ModelCallSettings, prompt: PromptMessage[], responseFormat: JsonResponseFormat): ModelCallOptions {
   const o: ModelCallOptions = { prompt, responseFormat }
   for (const k of ['maxOutputTokens', 'temperature', 'topP', 'topK', 'seed', 'abortSignal', 'headers', 'providerOptions'] as const) {
     if (settings[k] !== undefined) (o as unknown as Record<string, unknown>)[k] = settings[k]
   }
+  if (settings.grammar !== undefined) withGrammar(o, settings.grammar, settings.model.provider)
   return o
+}
+
+/** Puts `grammar` into the provider options of `provider` (copies: the caller's objects stay as given). */
+function withGrammar(o: ModelCallOptions, grammar: unknown, provider: string): void {
+  if (typeof grammar !== 'string' || grammar === '') {
+    throw new InvalidArgumentError({ parameter: 'grammar', value: grammar, message: 'grammar must be a non-empty string (the grammar text)' })
+  }
+  const name = String(provider).split('.')[0]!.trim()
+  const given = o.providerOptions?.[name]
+  if (given !== undefined && given.grammar !== undefined && given.grammar !== grammar) {
+    throw new InvalidArgumentError({ parameter: 'grammar', value: grammar, message: `providerOptions.${name}.grammar is set too: give the grammar once` })
+  }
+  o.providerOptions = { ...o.providerOptions, [name]: { ...given, grammar } }
+  // A server reading both a JSON schema and a grammar refuses the request (llama.cpp's does).
+  o.responseFormat = { type: 'text' }
 }
 
 /** `stop`, `length`, ... from either shape. */

@@ -11,9 +11,13 @@
  * without type-check, build or coverage, so a change can be checked in seconds; the closing line
  * is the same. Suites that read the build (the CLI, the bundle) need `npm run build` first. A
  * pattern that matches no file fails, so a typo does not pass as an empty run.
+ *
+ * The engine-judged grammar tests (test/engines/) need the decoding engines, a test package of
+ * their own (test/engines/package.json, its own lockfile): it is installed here when its
+ * node_modules is missing and a test under test/engines/ is to run.
  */
 import { spawnSync } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '')
@@ -50,6 +54,7 @@ const UVU = [...TS_LOADER, 'node_modules/uvu/bin.js', 'test']
 function filesUnder(dir) {
   const out = []
   for (const name of readdirSync(dir).sort()) {
+    if (name === 'node_modules') continue // test/engines/ installs its own
     const path = join(dir, name)
     if (statSync(path).isDirectory()) out.push(...filesUnder(path))
     else out.push(relative('.', path).split(sep).join('/'))
@@ -82,6 +87,22 @@ function countUvu(result) {
   return { total, ok }
 }
 
+/**
+ * Installs test/engines/ from its lockfile when missing. Optional dependencies are left out:
+ * they are node-llama-cpp's other platform and GPU builds (about 700 MB), while the CPU build
+ * for this platform is a direct dependency. Install scripts are skipped: node-llama-cpp's
+ * postinstall would look for or build a llama.cpp binary, and the tests load the prebuilt one
+ * (`build: 'never'`).
+ */
+function ensureEngines() {
+  if (existsSync('test/engines/node_modules')) return
+  const r = run('install test/engines (npm ci)', 'npm', ['ci', '--prefix', 'test/engines', '--omit=optional', '--ignore-scripts', '--no-audit', '--no-fund'])
+  if (r.status !== 0) {
+    failed++
+    console.error('could not install test/engines: the engine-judged grammar tests will fail')
+  }
+}
+
 const patterns = process.argv.slice(2)
 if (patterns.length > 0) {
   const wanted = patterns.map((p) => new RegExp(p))
@@ -93,6 +114,7 @@ if (patterns.length > 0) {
     failed++
     console.error(`no test file under test/ matches ${patterns.join(' or ')}`)
   }
+  if (suites.some((f) => f.startsWith('test/engines/'))) ensureEngines()
   if (suites.length > 0) {
     // uvu takes one pattern: the chosen files, each matched exactly from the test/ folder.
     const exact = suites.map((f) => f.slice('test/'.length).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
@@ -108,6 +130,7 @@ if (patterns.length > 0) {
   process.exit(failed > 0 ? 1 : 0)
 }
 
+ensureEngines()
 step('type-check (tsc --noEmit)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])
 step('build (node scripts/build.mjs)', 'node', ['scripts/build.mjs'])
 

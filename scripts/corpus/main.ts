@@ -17,7 +17,8 @@
  *                                     schemavet's new counts; the peers' figures are kept
  *   --jobs N (worker threads, default 2), --timeout S (per library and file, default 120),
  *   --files REGEX (only matching file names; not with --check or --update)
- *   --no-sections (without the providers and repair sections the full run adds at its end)
+ *   --no-sections (without the providers, repair and grammar sections the full run adds at its
+ *                                     end, and the grammar sample the check adds)
  *   --corpus DIR, --disputed FILE, --baseline FILE (other places, for the runner's own tests)
  */
 import { spawnSync } from 'node:child_process'
@@ -239,11 +240,17 @@ if (update && !check) {
 // constraints kept) and repair of corrupted model output. Each section is its own script
 // (`npm run corpus:providers`, `npm run corpus:repair`) and fails on its own thresholds.
 // They read the real corpus, so a run over another folder (--corpus) leaves them out.
-if (!check && !update && only === undefined && !flag('--no-sections') && value('--corpus') === undefined) {
-  const sections: [string, string[]][] = [
-    ['providers', [join(ROOT, 'scripts', 'corpus-providers.mjs')]],
-    ['repair', ['--import', 'tsx', '--import', join(ROOT, 'test', 'support', 'optional-entries.ts'), join(ROOT, 'scripts', 'corpus-repair.mjs')]],
-  ]
+// The check runs the grammar section on a small fixed sample (both engines judging grammars of
+// real schemas, bounded for CI); the full run runs it on every file.
+const TSX = ['--import', 'tsx', '--import', join(ROOT, 'test', 'support', 'optional-entries.ts')]
+if ((check || (!update && only === undefined)) && !flag('--no-sections') && value('--corpus') === undefined) {
+  const sections: [string, string[]][] = check
+    ? [['grammar (a sample)', [...TSX, join(ROOT, 'scripts', 'corpus-grammar.mjs'), '--sample', '10', '--check']]]
+    : [
+        ['providers', [join(ROOT, 'scripts', 'corpus-providers.mjs')]],
+        ['repair', [...TSX, join(ROOT, 'scripts', 'corpus-repair.mjs')]],
+        ['grammar', [...TSX, join(ROOT, 'scripts', 'corpus-grammar.mjs'), '--check']],
+      ]
   for (const [name, args] of sections) {
     console.log(`\n--- corpus section: ${name}\n`)
     const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' })

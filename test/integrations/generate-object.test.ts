@@ -207,7 +207,36 @@ versions("reads a v4 model's structuredOutputText before its text parts", async 
   assert.equal(result.object, { title: 'final', kind: 'meeting' })
 })
 
+const grammars = suite('generateObject with a grammar sends it through the provider options')
+
+grammars('the grammar goes into the provider options of the model\'s provider, in place of the JSON response format', async () => {
+  const model = generating(['{"title":"Standup"}'])
+  const given = { 'mock-provider': { user: 'u1' }, other: { x: 1 } }
+  const frozen = structuredClone(given)
+  const result = await generateObject({ model, prompt: 'x', schema: event, grammar: 'root ::= "{}"', providerOptions: given })
+  assert.equal(result.object, { title: 'Standup', kind: 'meeting' })
+  const call = model.doGenerateCalls[0]!
+  assert.equal(call.providerOptions, { 'mock-provider': { user: 'u1', grammar: 'root ::= "{}"' }, other: { x: 1 } })
+  assert.equal(call.responseFormat, { type: 'text' })
+  assert.equal(given, frozen, "the caller's provider options are not changed")
+})
+
+grammars('an empty or non-string grammar, or a second different one in the provider options, is an InvalidArgumentError', async () => {
+  for (const grammar of ['', 42, null]) {
+    const e = await rejection(generateObject({ model: generating(['{}']), prompt: 'x', schema: event, grammar: grammar as string }))
+    assert.ok(InvalidArgumentError.isInstance(e), String(grammar))
+  }
+  const e = await rejection(generateObject({ model: generating(['{}']), prompt: 'x', schema: event, grammar: 'root ::= "a"', providerOptions: { 'mock-provider': { grammar: 'root ::= "b"' } } }))
+  assert.ok(InvalidArgumentError.isInstance(e))
+  assert.match((e as Error).message, 'give the grammar once')
+  // the same grammar given in both places is no contradiction
+  const model = generating(['{"title":"t"}'])
+  await generateObject({ model, prompt: 'x', schema: event, grammar: 'root ::= "a"', providerOptions: { 'mock-provider': { grammar: 'root ::= "a"' } } })
+  assert.is(model.doGenerateCalls[0]!.providerOptions!['mock-provider']!.grammar, 'root ::= "a"')
+})
+
 generate.run()
+grammars.run()
 modes.run()
 repairs.run()
 versions.run()
