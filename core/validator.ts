@@ -18,7 +18,41 @@ import type { PassSettings } from './evaluator/pass.ts'
 import type { GeneratedCheck, GeneratedFailure } from './evaluator/accelerator.ts'
 import type { Resource } from './documents/schema-index.ts'
 import type { SchemaHandle, StructWarning } from './contract/types.ts'
-import { Handle } from './evaluator/node.ts'
+import { Handle, interpretedSteps } from './evaluator/node.ts'
+import type { Node } from './evaluator/node.ts'
+
+/**
+ * Interpreted steps per step of the compiled graph after which a schema moves to generated code
+ * (when `codegenThreshold` was not given). Writing and parsing a module costs, per step of the
+ * graph, about what the interpreter spends on 10-250 steps (the catalogue's 17 schemas, a cold
+ * process); moving once the interpreter has spent about that much bounds the total at twice the
+ * better choice made knowing the future (the rent-or-buy rule).
+ */
+const WORK_PER_STEP = 32
+
+/**
+ * What an interpreted pass costs beyond its steps (the pass's set-up and its own checks), in
+ * steps: a small schema's pass is mostly that, and generated code saves it too.
+ */
+const PASS_STEPS = 16
+
+/** Steps of every node reachable from `root`, one per instance type a step is listed under: what code generation writes. */
+function graphSteps(root: Node): number {
+  const seen = new Set<Node>([root])
+  const queue = [root]
+  let steps = 0
+  for (let i = 0; i < queue.length; i++) {
+    const n = queue[i]!
+    for (const t of n.table) steps += t.length
+    for (const e of n.edges) {
+      if (!seen.has(e.node)) {
+        seen.add(e.node)
+        queue.push(e.node)
+      }
+    }
+  }
+  return steps
+}
 
 /** What the structured-output operations accept. */
 export interface Schema {
@@ -59,6 +93,10 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   private readonly hooked: boolean
   private uses = 0
   private readonly tierAt: number
+  /** Steps the interpreter ran for this validator's passes before the move, `PASS_STEPS` more per pass (see `WORK_PER_STEP`). */
+  private work = 0
+  /** What the interpreter's work must reach before the move; computed at the `tierAt`-th use. */
+  private workNeeded = -1
 
   constructor(
     private readonly kernel: Kernel,
@@ -129,7 +167,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    * generated code when there is some; undefined when the general path must answer.
    */
   private quickAnswer(data: unknown): boolean | undefined {
-    if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.tierUp()
+    if (!this.tiered && ++this.uses >= this.tierAt && this.workDone()) this.tierUp()
     const generated = this.generated
     if (generated === null) return undefined
     try {
@@ -143,6 +181,14 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   /** The compile's generated check, once tiered up (null: the interpreter answers every call). @internal */
   generated: GeneratedCheck | null = null
   private tiered = false
+
+  /** Whether the interpreter has done enough work for this schema to move (always, with `codegenThreshold` given). */
+  private workDone(): boolean {
+    const o = this.compilation.options
+    if (!o.codegenByWork || !o.codegen) return true
+    if (this.workNeeded < 0) this.workNeeded = WORK_PER_STEP * graphSteps(this.compilation.root)
+    return this.work >= this.workNeeded
+  }
 
   /** Moves the boolean pass to generated code (once), through the tier the kernel injected. */
   private tierUp(): void {
@@ -192,7 +238,11 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   }
 
   private pass(data: unknown, settings: PassSettings) {
-    return this.driver().run(this.compilation.root, data, settings)
+    if (this.tiered) return this.driver().run(this.compilation.root, data, settings)
+    const before = interpretedSteps()
+    const result = this.driver().run(this.compilation.root, data, settings)
+    this.work += interpretedSteps() - before + PASS_STEPS
+    return result
   }
 
   private idle: Driver | null = null
