@@ -19,7 +19,6 @@ import type { GeneratedCheck, GeneratedFailure } from './evaluator/accelerator.t
 import type { Resource } from './documents/schema-index.ts'
 import type { SchemaHandle, StructWarning } from './contract/types.ts'
 import { Handle, interpretedSteps } from './evaluator/node.ts'
-import type { Node } from './evaluator/node.ts'
 
 /**
  * Interpreted steps per step of the compiled graph after which a schema moves to generated code
@@ -35,24 +34,6 @@ const WORK_PER_STEP = 32
  * steps: a small schema's pass is mostly that, and generated code saves it too.
  */
 const PASS_STEPS = 16
-
-/** Steps of every node reachable from `root`, one per instance type a step is listed under: what code generation writes. */
-function graphSteps(root: Node): number {
-  const seen = new Set<Node>([root])
-  const queue = [root]
-  let steps = 0
-  for (let i = 0; i < queue.length; i++) {
-    const n = queue[i]!
-    for (const t of n.table) steps += t.length
-    for (const e of n.edges) {
-      if (!seen.has(e.node)) {
-        seen.add(e.node)
-        queue.push(e.node)
-      }
-    }
-  }
-  return steps
-}
 
 /** What the structured-output operations accept. */
 export interface Schema {
@@ -186,7 +167,12 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   private workDone(): boolean {
     const o = this.compilation.options
     if (!o.codegenByWork || !o.codegen) return true
-    if (this.workNeeded < 0) this.workNeeded = WORK_PER_STEP * graphSteps(this.compilation.root)
+    if (this.workNeeded < 0) {
+      // Steps of the compile's nodes, one per instance type a step is listed under: what code generation writes.
+      let steps = 0
+      for (const n of this.compilation.nodes) for (const t of n.table) steps += t.length
+      this.workNeeded = WORK_PER_STEP * steps
+    }
     return this.work >= this.workNeeded
   }
 
