@@ -172,7 +172,11 @@ export class Node {
   policy: RunPolicy | null = null
   /** The interpreter's boolean-pass evaluator. A method, not a closure per node: compiled schemas stay small. */
   evaluate(x: unknown, run: Run): boolean {
-    if (run.collecting || run.evaluated !== null || this.general) return run.evaluateNode(this, x)
+    if (run.collecting || run.evaluated !== null || this.general) {
+      // The collecting pass counts too: data failing early in the boolean pass may cost most there.
+      stepsBegun += this.steps.length
+      return run.evaluateNode(this, x)
+    }
     const t = typeIndex(x)
     if (t < 0) return !this.asserts
     const steps = this.table[t]!
