@@ -18,7 +18,22 @@ import type { PassSettings } from './evaluator/pass.ts'
 import type { GeneratedCheck, GeneratedFailure } from './evaluator/accelerator.ts'
 import type { Resource } from './documents/schema-index.ts'
 import type { SchemaHandle, StructWarning } from './contract/types.ts'
-import { Handle } from './evaluator/node.ts'
+import { Handle, interpretedSteps } from './evaluator/node.ts'
+
+/**
+ * Interpreted steps per step of the compiled graph after which a schema moves to generated code
+ * (when `codegenThreshold` was not given). Writing and parsing a module costs, per step of the
+ * graph, about what the interpreter spends on 10-250 steps (the catalogue's 17 schemas, a cold
+ * process); moving once the interpreter has spent about that much bounds the total at twice the
+ * better choice made knowing the future (the rent-or-buy rule).
+ */
+const WORK_PER_STEP = 32
+
+/**
+ * What an interpreted pass costs beyond its steps (the pass's set-up and its own checks), in
+ * steps: a small schema's pass is mostly that, and generated code saves it too.
+ */
+const PASS_STEPS = 16
 
 /** What the structured-output operations accept. */
 export interface Schema {
@@ -59,6 +74,10 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   private readonly hooked: boolean
   private uses = 0
   private readonly tierAt: number
+  /** Steps the interpreter ran for this validator's passes before the move, `PASS_STEPS` more per pass (see `WORK_PER_STEP`). */
+  private work = 0
+  /** What the interpreter's work must reach before the move; computed at the `tierAt`-th use. */
+  private workNeeded = -1
 
   constructor(
     private readonly kernel: Kernel,
@@ -129,7 +148,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    * generated code when there is some; undefined when the general path must answer.
    */
   private quickAnswer(data: unknown): boolean | undefined {
-    if (this.uses < this.tierAt && ++this.uses === this.tierAt) this.tierUp()
+    if (!this.tiered && ++this.uses >= this.tierAt && this.workDone()) this.tierUp()
     const generated = this.generated
     if (generated === null) return undefined
     try {
@@ -143,6 +162,19 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   /** The compile's generated check, once tiered up (null: the interpreter answers every call). @internal */
   generated: GeneratedCheck | null = null
   private tiered = false
+
+  /** Whether the interpreter has done enough work for this schema to move (always, with `codegenThreshold` given). */
+  private workDone(): boolean {
+    const o = this.compilation.options
+    if (!o.codegenByWork || !o.codegen) return true
+    if (this.workNeeded < 0) {
+      // Steps of the compile's nodes, one per instance type a step is listed under: what code generation writes.
+      let steps = 0
+      for (const n of this.compilation.nodes) for (const t of n.table) steps += t.length
+      this.workNeeded = WORK_PER_STEP * steps
+    }
+    return this.work >= this.workNeeded
+  }
 
   /** Moves the boolean pass to generated code (once), through the tier the kernel injected. */
   private tierUp(): void {
@@ -192,7 +224,11 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   }
 
   private pass(data: unknown, settings: PassSettings) {
-    return this.driver().run(this.compilation.root, data, settings)
+    if (this.tiered) return this.driver().run(this.compilation.root, data, settings)
+    const before = interpretedSteps()
+    const result = this.driver().run(this.compilation.root, data, settings)
+    this.work += interpretedSteps() - before + PASS_STEPS
+    return result
   }
 
   private idle: Driver | null = null

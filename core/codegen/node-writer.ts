@@ -77,7 +77,13 @@ export class NodeWriter {
    * Nodes whose code is placed in some function's code: once only (a node's code is not
    * repeated per instance type's branch, which would multiply at every level).
    */
-  private placed = new Set<Node>()
+  private readonly placed = new Set<Node>()
+  /**
+   * The nodes of `placed` in the order they were added: an attempt given up is undone by
+   * removing what was added after its mark (a copy of the set per attempt cost time quadratic in
+   * the number of nodes).
+   */
+  private readonly placedOrder: Node[] = []
   /** Whether a node's code needs statements, or cannot be placed otherwise (see `statements`). */
   private readonly unplaceable = new Map<Node, boolean>()
   /** While true, `apply` writes calls only (a node's own steps are being looked at). */
@@ -99,6 +105,17 @@ export class NodeWriter {
     const name = this.m.src.constant(record)
     byStep.set(step, { name, record })
     return name
+  }
+
+  private place(node: Node): void {
+    this.placed.add(node)
+    this.placedOrder.push(node)
+  }
+
+  /** Undoes the placements made since `placedOrder` had `mark` entries. */
+  private unplace(mark: number): void {
+    for (let i = mark; i < this.placedOrder.length; i++) this.placed.delete(this.placedOrder[i]!)
+    this.placedOrder.length = mark
   }
 
   /** `call` (a boolean expression) with the path segment pushed when it fails. */
@@ -160,9 +177,9 @@ export class NodeWriter {
     if (this.budget <= 0 || this.statements(target)) return undefined
     const src = this.m.src
     const mark = src.locals.length
-    const placed = new Set(this.placed)
+    const placed = this.placedOrder.length
     const budget = this.budget
-    this.placed.add(target)
+    this.place(target)
     // The value is evaluated once: a variable stands for itself, anything else (an assignment
     // `(t0 = x["a"])`, an item `x[0]`) is bound to a local first.
     const direct = IDENTIFIER.test(value)
@@ -172,7 +189,7 @@ export class NodeWriter {
     if (moved === undefined) {
       this.unplaceable.set(target, true)
       src.locals.length = mark
-      this.placed = placed
+      this.unplace(placed)
       this.budget = budget
       return undefined
     }
@@ -192,7 +209,7 @@ export class NodeWriter {
     if (!target.asserts || nested || this.m.recursive.has(target) || this.m.incoming.get(target) !== 1 || this.placed.has(target)) return call
     const src = this.m.src
     const mark = src.locals.length
-    const placed = new Set(this.placed)
+    const placed = this.placedOrder.length
     const budget = this.budget
     const answer = src.local()
     const item = src.local()
@@ -204,11 +221,11 @@ export class NodeWriter {
       // The call it stays: the locals taken for the placement are given back, and subschemas
       // placed in its code are not.
       src.locals.length = mark
-      this.placed = placed
+      this.unplace(placed)
       this.budget = budget
       return call
     }
-    this.placed.add(target)
+    this.place(target)
     const declared = joinCode(locals.map((n) => js`, ${n}`), js``)
     return { setup: js`${item} = ${value}; ${label}: { let x = ${item}${declared};\n${code}\n}`, test: this.segment(answer, seg) }
   }

@@ -73,6 +73,7 @@ export function resolveOptions(options: SchemaOptions, base: ResolvedOptions | u
     validateSchema: options.validateSchema ?? base?.validateSchema ?? true,
     codegen: options.codegen ?? base?.codegen ?? true,
     codegenThreshold: options.codegenThreshold ?? base?.codegenThreshold ?? 16,
+    codegenByWork: options.codegenThreshold === undefined && (base === undefined || base.codegenByWork),
     untrusted,
     regex: mode.regex ?? (untrusted ? 'linear' : 'ecmascript'),
     maxSchemaBytes: limit('maxSchemaBytes'),

@@ -118,7 +118,12 @@ export interface SchemaOptions {
    * trying once. Results are identical either way. Default true.
    */
   codegen?: boolean
-  /** Validations of a schema before it moves to generated code (default 16; 0: at once). */
+  /**
+   * Validations of a schema before it moves to generated code (0: at once). Not given: at least
+   * 16, and not before the interpreter has done work in proportion to the schema's size (code
+   * generation costs about what a few dozen interpreted passes over the whole schema do, so a
+   * large schema met for a few hundred sparse documents is never worth generating for).
+   */
   codegenThreshold?: number
   /**
    * Check the schema against its meta-schema (by `$schema`, else the default dialect's) before
@@ -209,6 +214,8 @@ export interface ResolvedOptions {
   readonly validateSchema: boolean
   readonly codegen: boolean
   readonly codegenThreshold: number
+  /** `codegenThreshold` was not given: the move also waits for interpreted work (see `SchemaOptions`). */
+  readonly codegenByWork: boolean
   readonly regex: RegexEngineName
   readonly untrusted: boolean
   /** Each limit is `Infinity` when off. */

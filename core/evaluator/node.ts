@@ -9,6 +9,18 @@ import type { Location, Resource } from '../documents/schema-index.ts'
 import type { Run } from './run.ts'
 import { escapePointerToken, fragmentOf } from '../documents/pointer.ts'
 
+/**
+ * Steps the interpreter's boolean pass has begun, process-wide: the work a validator weighs
+ * against generating code for its compile (see `JSONSchemaValidator`'s tier-up). A count, so the
+ * choice does not depend on the machine's load.
+ */
+let stepsBegun = 0
+
+/** `stepsBegun` so far. */
+export function interpretedSteps(): number {
+  return stepsBegun
+}
+
 /** Index of a value's JSON type in a node's step table; -1 for what JSON cannot hold. */
 export function typeIndex(x: unknown): number {
   switch (typeof x) {
@@ -160,10 +172,15 @@ export class Node {
   policy: RunPolicy | null = null
   /** The interpreter's boolean-pass evaluator. A method, not a closure per node: compiled schemas stay small. */
   evaluate(x: unknown, run: Run): boolean {
-    if (run.collecting || run.evaluated !== null || this.general) return run.evaluateNode(this, x)
+    if (run.collecting || run.evaluated !== null || this.general) {
+      // The collecting pass counts too: data failing early in the boolean pass may cost most there.
+      stepsBegun += this.steps.length
+      return run.evaluateNode(this, x)
+    }
     const t = typeIndex(x)
     if (t < 0) return !this.asserts
     const steps = this.table[t]!
+    stepsBegun += steps.length
     if (this.exhaustive) {
       // A reference cycle is reachable from here: no step may be skipped after a failure. Valid
       // data runs exactly the ordinary loop (applicators read `ctx.exhaustive`, fixed per run).
