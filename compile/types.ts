@@ -678,7 +678,9 @@ function wrap(t: T, indent: string, context: 'postfix' | 'and' | 'or'): string {
  * `SchemaError`); never changes the schema.
  */
 export function schemaTypes(schema: unknown, options: SchemaTypesOptions = {}): string {
-  const compileOptions: SchemaOptions = {}
+  // Formats are annotations here: a type says nothing of them, and a format whose checker is not
+  // loaded (idn-email without schemavet/idn) must not keep a schema from having its types.
+  const compileOptions: SchemaOptions = { formats: 'annotate' }
   if (options.defaultDialect !== undefined) compileOptions.defaultDialect = options.defaultDialect
   if (options.schemas !== undefined) compileOptions.schemas = options.schemas
   const plain = newJSONSchema(schema, compileOptions)

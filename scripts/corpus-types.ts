@@ -113,6 +113,8 @@ interface Check {
   end: number
   failed: boolean
   message?: string
+  /** The corpus file. */
+  name?: string
 }
 
 interface Side {
@@ -139,6 +141,8 @@ let labelledValid = 0
 let usedValid = 0
 
 interface Unit {
+  /** The corpus file (for the report). */
+  name: string
   side: Side
   decl: string
   tests: string[]
@@ -215,7 +219,7 @@ async function handle(entry: Entry): Promise<void> {
     writeFileSync(join(dir, name + '.d.ts'), decl)
     const l = lines(true)
     const tests = addTests(ours, name, 'Data, Input, Output', l)
-    queue({ side: ours, decl: join(dir, name + '.d.ts'), tests, rootAlias: 'Data', rootNames }, decl.length + size(l))
+    queue({ name: entry.name, side: ours, decl: join(dir, name + '.d.ts'), tests, rootAlias: 'Data', rootNames }, decl.length + size(l))
   }
   if (peerCompile !== undefined) {
     let text: string | undefined
@@ -255,7 +259,7 @@ async function handle(entry: Entry): Promise<void> {
       writeFileSync(join(dir, name + '.d.ts'), body)
       const l = lines(false)
       const tests = addTests(peer, name, 'SchemavetRoot__ as Data, SchemavetRoot__ as Input', l)
-      queue({ side: peer, decl: join(dir, name + '.d.ts'), tests, rootAlias: 'SchemavetRoot__', rootNames }, body.length + size(l))
+      queue({ name: entry.name, side: peer, decl: join(dir, name + '.d.ts'), tests, rootAlias: 'SchemavetRoot__', rootNames }, body.length + size(l))
     }
   }
 }
@@ -306,13 +310,14 @@ function runBatch(): void {
     const message = ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]!
     if (d.code === 2590) u.side.tooComplex++
     if (resolve(file) === u.decl) {
-      if (!declBroken.has(u)) u.side.declErrors.push(`${u.decl}: ${message.slice(0, 200)}`)
+      if (!declBroken.has(u)) u.side.declErrors.push(`${u.name}: ${message.slice(0, 200)}`)
       declBroken.add(u)
       continue
     }
     for (const c of checksByFile.get(resolve(file)) ?? []) {
       if (d.start! >= c.start && d.start! < c.end) {
         c.failed = true
+        c.name = u.name
         c.message ??= message.slice(0, 300)
       }
     }
@@ -354,7 +359,10 @@ for (const side of withPeer && peerCompile !== undefined ? [ours, peer] : [ours]
   console.log(`  mutated instances rejected: ${ok('mutation')} of ${of('mutation').length} (${pct(ok('mutation'), of('mutation').length)})`)
   console.log(`  root-properties schemas typed as an object type naming them: ${side.objectStrict} of ${side.objectOf} (${pct(side.objectStrict, side.objectOf)}); as a union with such a member: ${side.objectLoose} (${pct(side.objectLoose, side.objectOf)})`)
   const fails = side.checks.filter((c) => c.failed && c.kind !== 'mutation').slice(0, 8)
-  for (const c of fails) console.log(`    ${c.kind} not accepted: ${c.file}: ${c.message}`)
+  for (const c of fails) console.log(`    ${c.kind} not accepted: ${c.name}: ${c.message}`)
+  const kept = new Map<string, number>()
+  for (const c of side.checks) if (c.kind === 'mutation' && c.failed) kept.set(c.name ?? '?', (kept.get(c.name ?? '?') ?? 0) + 1)
+  if (kept.size > 0) console.log(`    mutations not rejected, by schema: ${[...kept].slice(0, 12).map(([n, k]) => `${n} ${k}`).join(', ')}${kept.size > 12 ? ', ...' : ''}`)
   for (const f of side.failed.slice(0, 5)) console.log(`    failed: ${f}`)
   for (const f of side.declErrors.slice(0, 5)) console.log(`    declaration error: ${f}`)
 }
