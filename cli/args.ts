@@ -15,6 +15,8 @@ Commands:
   check <schema>                report what is wrong with a schema
   defaults <schema> <data...>   print the data with the schema's defaults filled in
   struct <file.ts#Type>         print the schema derived from a TypeScript declaration
+  compile <schema...> --out-dir <dir>
+                                compile schemas ahead of time into modules with their types
 
 Run "schemavet <command> --help" for the options of a command, "schemavet --version" for the
 version.
@@ -78,7 +80,7 @@ ${SHARED_HELP}
 Exit codes: 0 no errors (warnings may be printed), 1 errors found, 2 usage or unreadable file.
 `
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
 
 const SHARED: OptionSpec = {
   dialect: { type: 'string' },

@@ -1,11 +1,12 @@
 /**
- * The command dispatcher: `validate`, `check`, `defaults`, and `struct` (implemented in
- * `cli/struct.ts`). Returns the exit
+ * The command dispatcher: `validate`, `check`, `defaults`, `compile` (`cli/compile.ts`), and
+ * `struct` (implemented in `cli/struct.ts`). Returns the exit
  * code; prints `schemavet: <message>` for usage and file errors.
  */
 import { readFileSync } from 'node:fs'
 import { MAIN_USAGE, OutputClosed, write } from './args.ts'
 import { checkCommand } from './check.ts'
+import { compileCommand } from './compile.ts'
 import { CliError } from './json-io.ts'
 import { structCommand as runStruct } from './struct.ts'
 import { validateCommand } from './validate.ts'
@@ -29,6 +30,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   defaults: (args) => validateCommand(args, 'defaults'),
   check: checkCommand,
   struct: structCommand,
+  compile: compileCommand,
 }
 
 /**
