@@ -4,18 +4,23 @@
  * declarations import nothing either.
  */
 import type { SchemaOptions } from '../api.ts'
+import { schemaTypes } from './types.ts'
+import type { SchemaTypesOptions } from './types.ts'
 
 /**
- * The declarations of the schema's types: `Data`, `Input`, `Output` and one per named `$defs`
- * entry. Until the type generator is wired in, every type is `unknown` (honest: it claims nothing).
+ * The declarations of the schema's types: `Data`, `Input`, `Output` and one per named `$defs` /
+ * `definitions` entry, with JSDoc from `description` (`compile/types.ts`).
  */
-export function typeBody(_schema: unknown, _options: SchemaOptions): string {
-  return ['/** A valid document (defaults not applied). */', 'export type Data = unknown', '/** What `applyDefaults` takes. */', 'export type Input = unknown', '/** What `applyDefaults` returns. */', 'export type Output = unknown', ''].join('\n')
+export function typeBody(schema: unknown, options: SchemaOptions): string {
+  const given: SchemaTypesOptions = {}
+  if (options.defaultDialect !== undefined) given.defaultDialect = options.defaultDialect
+  if (options.schemas !== undefined) given.schemas = options.schemas
+  return schemaTypes(schema, given)
 }
 
 /** The exports every module has, typed with `Data`, `Input` and `Output`. */
 const EXPORTS = `/** One problem found in the data (the runtime's \`ValidationIssue\`). */
-export interface ValidationIssue {
+interface Schemavet$Issue {
   keyword: string
   instancePath: string
   schemaPath: string
@@ -26,14 +31,15 @@ export interface ValidationIssue {
 /** True when \`data\` conforms: the runtime's \`isValid\`. */
 export declare function isValid(data: unknown): data is Data
 /** \`null\` when \`data\` conforms, else every problem (the runtime's \`ValidationError.errors\`). Never throws for bad data. */
-export declare function validate(data: unknown): { errors: ValidationIssue[] } | null
+export declare function validate(data: unknown): { errors: Schemavet$Issue[] } | null
 /** A copy of \`data\` with missing fields filled from the schema's \`default\`s; \`data\` is never mutated. */
 export declare function applyDefaults(data: Input): Output
-export declare function applyDefaults(data: unknown): unknown
+/** A value typed \`unknown\` is taken too and gives \`unknown\` (nothing has checked it); any other type is an error. */
+export declare function applyDefaults<V>(data: unknown extends V ? V : never): unknown
 /** The schema the module was compiled from. */
 export declare const schema: unknown
 
-interface StandardResult<T> {
+interface Schemavet$StandardResult<T> {
   readonly value?: T
   readonly issues?: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> }>
 }
@@ -42,7 +48,7 @@ export declare const standardSchema: {
   readonly '~standard': {
     readonly version: 1
     readonly vendor: string
-    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>
+    readonly validate: (value: unknown) => Schemavet$StandardResult<Output> | Promise<Schemavet$StandardResult<Output>>
     readonly types?: { readonly input: Input; readonly output: Output }
   }
 }
@@ -50,5 +56,8 @@ export default standardSchema
 `
 
 export function moduleDeclarations(schema: unknown, options: SchemaOptions, _format: 'esm' | 'cjs'): string {
-  return `// Written by \`schemavet compile\`: regenerate it rather than editing it.\n${typeBody(schema, options)}\n${EXPORTS}`
+  const body = typeBody(schema, options)
+  // A definition of the schema may be named ValidationIssue: its type keeps the name.
+  const issue = /^export (?:type|interface) ValidationIssue\b/m.test(body) ? '' : 'export type ValidationIssue = Schemavet$Issue\n'
+  return `// Written by \`schemavet compile\`: regenerate it rather than editing it.\n${body}\n${issue}${EXPORTS}`
 }

@@ -49,6 +49,7 @@ const trip = {
   },
   required: ['city'],
   additionalProperties: false,
+  $defs: { place: { description: 'A place on the trip.', type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
 }
 file('schemas/trip.schema.json', trip)
 file('schemas/point.schema.json', { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'] })
@@ -158,8 +159,17 @@ test('the declarations type-check a consumer under tsc --strict', () => {
     join(dir, 'consumer.ts'),
     `import { isValid, validate, applyDefaults, standardSchema, schema } from './out/trip.schema.js'
 import type { Data, Input, Output, ValidationIssue } from './out/trip.schema.js'
+import type { Place } from './out/trip.schema.js'
 const x: unknown = JSON.parse('{}')
-if (isValid(x)) { const d: Data = x; void d }
+if (isValid(x)) { const d: Data = x; const city: string = x.city; void d; void city }
+const place: Place = { name: 'Oslo' }
+// @ts-expect-error a declared property of the wrong JSON type
+const wrong: Input = { city: 1 }
+// @ts-expect-error applyDefaults takes its Input (or an unchecked unknown value)
+applyDefaults({ city: 1 })
+const unchecked: unknown = applyDefaults(x)
+const days: number = applyDefaults({ city: 'Oslo' }).days
+void place; void wrong; void unchecked; void days
 const r = validate(x)
 const issues: ValidationIssue[] = r === null ? [] : r.errors
 const out: Output = applyDefaults({} as Input)
@@ -169,6 +179,8 @@ void issues; void out; void s; void schema
   )
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', 'false', 'consumer.ts'], { cwd: dir, encoding: 'utf8' })
   assert.is(tsc.status, 0, tsc.stdout + tsc.stderr)
+  // JSDoc from description, in the declarations beside the named $defs type.
+  assert.match(readFileSync(join(dir, 'out/trip.schema.d.ts'), 'utf8'), /\/\*\* A place on the trip\. \*\/\nexport type Place = /)
 })
 
 test.after(() => rmSync(dir, { recursive: true, force: true }))
