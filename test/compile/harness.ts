@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { applyDefaults, newJSONSchema } from '../../index.ts'
-import type { SchemaOptions } from '../../index.ts'
+import type { JSONSchemaValidator, SchemaOptions } from '../../index.ts'
 import { compileModule } from '../../compile/index.ts'
 import type { CompileModuleOptions } from '../../compile/index.ts'
 
@@ -44,8 +44,7 @@ export interface Comparison {
   codeChars: number
 }
 
-function expected(schema: unknown, options: SchemaOptions, data: unknown) {
-  const v = newJSONSchema(schema, options)
+function expected(v: JSONSchemaValidator, data: unknown) {
   let defaults: unknown
   try {
     defaults = { value: applyDefaults(data, v) }
@@ -63,8 +62,9 @@ export function compareCompiled(subjects: Subject[], opts: { perProcess?: number
     const runs: { subject: Subject; module: string; expect: unknown[] }[] = []
     for (const [i, subject] of subjects.entries()) {
       let runtimeError: string | undefined
+      let runtime: JSONSchemaValidator | undefined
       try {
-        newJSONSchema(subject.schema, subject.options)
+        runtime = newJSONSchema(subject.schema, subject.options)
       } catch (e) {
         runtimeError = (e as Error).message
       }
@@ -77,7 +77,7 @@ export function compareCompiled(subjects: Subject[], opts: { perProcess?: number
         else result.refused++
         continue
       }
-      if (runtimeError !== undefined) {
+      if (runtime === undefined) {
         result.differences.push(`${subject.name}: compiled where the runtime refuses (${runtimeError})`)
         continue
       }
@@ -88,7 +88,7 @@ export function compareCompiled(subjects: Subject[], opts: { perProcess?: number
       const module = join(dir, `m${i}.mjs`)
       writeFileSync(module, compiled.code)
       result.codeChars += compiled.code.length
-      runs.push({ subject, module, expect: subject.data.map((d) => expected(subject.schema, subject.options, d)) })
+      runs.push({ subject, module, expect: subject.data.map((d) => expected(runtime!, d)) })
     }
     const per = opts.perProcess ?? 400
     for (let from = 0; from < runs.length; from += per) {
