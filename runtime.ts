@@ -9,7 +9,7 @@
  */
 import { applyDefaults as applyDefaultsOf, newJSONSchema } from './api.ts'
 import type { JSONSchemaValidator, SchemaOptions, StandardProps, ValidationIssue } from './api.ts'
-import { canonicalKey, generatedSource, hasOwn } from './core/index.ts'
+import { canonicalKey, escapePointerToken, FailureRecord, generatedSource, hasOwn } from './core/index.ts'
 import { formatCheckers } from './formats/index.ts'
 import { codePointLength } from './plugins/validation/_shared.ts'
 
@@ -23,6 +23,7 @@ export const helpers: Readonly<Record<string, (...args: never[]) => unknown>> = 
     hasOwn,
     canonicalKey,
     codePointLength,
+    escapeToken: escapePointerToken,
     ...Object.fromEntries(Object.entries(formatCheckers).map(([name, check]) => [`format:${name}`, check])),
   }),
 )
@@ -44,9 +45,22 @@ export function textHash(text: string): number {
   return h >>> 0
 }
 
+/** What a module's own code gives its runtime, so failures are explained as the generated tier's are. */
+export interface ModuleCode {
+  fingerprint: Fingerprint
+  /** The module's boolean pass (throws where the interpreter must answer: deep data, say). */
+  check(x: unknown): boolean
+  /** Where the last failing `check` or `enter` failed: the index of its failure record among the constants. */
+  failure(): { record: number; instance: unknown; pointer: string; depth: number } | null
+  /** Runs one node's function on `x`, as `check` does for the root. */
+  enter(f: (x: unknown) => boolean, x: unknown): boolean
+  /** The node functions, in the order the code text declares its nodes. */
+  fns: readonly ((x: unknown) => boolean)[]
+}
+
 /** The interpreter behind one compiled module. */
 export interface ModuleRuntime {
-  /** The runtime validator (compiled on first use, code generation off). */
+  /** The runtime validator (compiled on first use; never generates code from strings). */
   validator(): JSONSchemaValidator
   isValid(data: unknown): boolean
   validate(data: unknown): { errors: ValidationIssue[] } | null
@@ -60,6 +74,11 @@ export interface ModuleRuntime {
   constants(expected: Fingerprint): unknown[] | null
   /** A boolean-pass run for keywords the generated code calls through their `validate`. */
   makeRun(): unknown
+  /**
+   * The module's own code as the validator's generated tier: its check answers, and a failure it
+   * records is explained from there by the interpreter, as the runtime's generated tier does.
+   */
+  attach(code: ModuleCode): void
 }
 
 /**
@@ -68,10 +87,29 @@ export interface ModuleRuntime {
  */
 export function moduleRuntime(schema: unknown, options: SchemaOptions): ModuleRuntime {
   let validator: JSONSchemaValidator | undefined
-  let makeRun: (() => unknown) | undefined
-  // Never tiered up: the module's own code is the fast path, and the interpreter never tries
-  // `new Function` (which a strict CSP reports as a violation even when caught).
-  const get = () => (validator ??= newJSONSchema(schema, { ...options, codegenThreshold: Infinity }))
+  let code: ModuleCode | undefined
+  let built: { values: unknown[]; makeRun: () => unknown; nodes: readonly unknown[] } | null | undefined
+  // The code text written from this runtime's compile, if it is the module's.
+  const source = (expected: Fingerprint) => {
+    if (built !== undefined) return built
+    const made = generatedSource(get().compilation)
+    if (!('source' in made)) return (built = null)
+    const text = made.source.prelude + '\n' + made.source.functions
+    const values = made.source.src.values
+    if (text.length !== expected.length || textHash(text) !== expected.hash || values.length !== expected.constants) return (built = null)
+    return (built = { values, makeRun: made.makeRun, nodes: made.source.nodes })
+  }
+  // Never tiered up by itself (the module's code is its generated tier, see `attach`), so the
+  // interpreter never tries `new Function` (which a strict CSP reports even when caught).
+  const get = (): JSONSchemaValidator => {
+    if (validator !== undefined) return validator
+    validator = newJSONSchema(schema, { ...options, codegenThreshold: Infinity })
+    if (code !== undefined) {
+      const b = source(code.fingerprint)
+      if (b !== null) validator.generated = generatedTier(code, b.values, b.nodes)
+    }
+    return validator
+  }
   return {
     validator: get,
     isValid: (data) => get().isValid(data),
@@ -81,18 +119,36 @@ export function moduleRuntime(schema: unknown, options: SchemaOptions): ModuleRu
     },
     applyDefaults: (data) => applyDefaultsOf(data, get()),
     standard: () => get()['~standard'],
-    constants(expected) {
-      const made = generatedSource(get().compilation)
-      if (!('source' in made)) return null
-      const text = made.source.prelude + '\n' + made.source.functions
-      const values = made.source.src.values
-      if (text.length !== expected.length || textHash(text) !== expected.hash || values.length !== expected.constants) return null
-      makeRun = made.makeRun
-      return values
-    },
+    constants: (expected) => source(expected)?.values ?? null,
     makeRun() {
-      if (makeRun === undefined) throw new Error('schemavet: internal: makeRun before constants')
-      return makeRun()
+      if (built === undefined || built === null) throw new Error('schemavet: internal: a general run before the constants')
+      return built.makeRun()
+    },
+    attach(c) {
+      code = c
+      // Compiled already (the module took constants from this compile at load).
+      if (validator === undefined) return
+      const b = source(c.fingerprint)
+      if (b !== null) validator.generated = generatedTier(c, b.values, b.nodes)
+    },
+  }
+}
+
+/** The module's code as a `GeneratedCheck` of this runtime's compile (records and nodes by position). */
+function generatedTier(code: ModuleCode, values: readonly unknown[], nodes: readonly unknown[]): NonNullable<JSONSchemaValidator['generated']> {
+  const index = new Map(nodes.map((n, i) => [n, i]))
+  return {
+    check: code.check,
+    failure() {
+      const f = code.failure()
+      if (f === null) return null
+      const record = values[f.record]
+      if (!(record instanceof FailureRecord)) return null
+      return { node: record.node, step: record.step, instance: f.instance, pointer: f.pointer, depth: f.depth, mirrors: record.mirrors }
+    },
+    checkNode(node, x) {
+      const i = index.get(node)
+      return i === undefined ? undefined : code.enter(code.fns[i]!, x)
     },
   }
 }

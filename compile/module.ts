@@ -89,13 +89,17 @@ function isPlainJson(v: unknown, depth = 0): boolean {
   return false
 }
 
-/** A constant's value as an expression, or undefined when it has none here (taken from the runtime then). */
-function constantExpression(v: unknown): string | undefined {
+/**
+ * A constant's value as an expression, or undefined when it has none here (taken from the
+ * runtime then). A failure record is its index: the runtime maps it to its own compile's record
+ * when it explains a failure.
+ */
+function constantExpression(v: unknown, index = -1): string | undefined {
   if (v === undefined) return 'undefined'
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : Number.isNaN(v) ? 'NaN' : !Number.isFinite(v) ? (v > 0 ? 'Infinity' : '-Infinity') : String(v)
   if (typeof v === 'string') return str(v)
   if (v === null || typeof v === 'boolean') return String(v)
-  if (v instanceof FailureRecord) return '0'
+  if (v instanceof FailureRecord) return index >= 0 ? `{ r: ${index} }` : undefined
   if (typeof v === 'function') return BUILTINS.get(v) ?? (helperNames.has(v) ? `helpers[${str(helperNames.get(v)!)}]` : undefined)
   if (typeof v !== 'object') return undefined
   if (isPlainJson(v)) return jsonExpression(v)
@@ -161,22 +165,29 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
     const m: ModuleSource = made.source
     const text = m.prelude + '\n' + m.functions
     const values = m.src.values
-    const exprs = values.map(constantExpression)
+    const exprs = values.map((v, i) => constantExpression(v, i))
     const missing = exprs.filter((e) => e === undefined).length
     tier = { generated: true, rebuilt: missing }
-    if (missing > 0) {
-      const fp = { length: text.length, hash: textHash(text), constants: values.length }
-      lines.push(`const rebuilt = runtime.constants(${JSON.stringify(fp)});`, 'const generated = rebuilt !== null;')
-    } else lines.push('const generated = true;')
+    const fp = JSON.stringify({ length: text.length, hash: textHash(text), constants: values.length })
+    if (missing > 0) lines.push(`const rebuilt = runtime.constants(${fp});`, 'const generated = rebuilt !== null;')
+    else lines.push('const generated = true;')
     const list = exprs.map((e, i) => e ?? `rebuilt === null ? undefined : rebuilt[${i}]`)
     lines.push(`var constants = [${list.join(',\n  ')}];`)
     const named = Math.min(values.length, 10_000)
     if (named > 0) lines.push(`var ${Array.from({ length: named }, (_, i) => `k${i} = constants[${i}]`).join(', ')};`)
     lines.push(
-      'var tooDeep = { tooDeep: true };',
+      'var tooDeep = { tooDeep: true }, escapeToken = helpers.escapeToken;',
       'function makeRun() { return runtime.makeRun(); }',
       text,
       `function check(x) { depth = 0; run = null; failedAt = null; prototypeClean = ${m.clean}; return ${m.root}(x); }`,
+      // What the runtime's generated tier records, for the interpreter to explain a failure from.
+      'function failure() {',
+      '  if (failedAt === null) return null;',
+      "  for (var p = '', i = failPathLength - 1, s; i >= 0; i--) p += failPathIsToken[i] ? failPath[i] : typeof (s = failPath[i]) === 'number' ? '/' + s : '/' + escapeToken(s);",
+      '  return { record: failedAt.r, instance: failedValue, pointer: p, depth: failPathLength };',
+      '}',
+      'function enter(f, x) { depth = 0; run = null; failedAt = null; return f(x); }',
+      `if (generated) runtime.attach({ fingerprint: ${fp}, check: check, failure: failure, enter: enter, fns: [${m.nodes.map((n) => m.fn.get(n)!).join(', ')}] });`,
     )
   } else {
     tier = { generated: false, reason: made.reason }
