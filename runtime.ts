@@ -75,6 +75,11 @@ export interface ModuleRuntime {
   /** A boolean-pass run for keywords the generated code calls through their `validate`. */
   makeRun(): unknown
   /**
+   * `validate` for data the module's own check has just found invalid: the validator takes that
+   * answer (and the failure it recorded) instead of checking the data a second time.
+   */
+  failed(data: unknown): { errors: ValidationIssue[] } | null
+  /**
    * The module's own code as the validator's generated tier: its check answers, and a failure it
    * records is explained from there by the interpreter, as the runtime's generated tier does.
    */
@@ -89,6 +94,8 @@ export function moduleRuntime(schema: unknown, options: SchemaOptions): ModuleRu
   let validator: JSONSchemaValidator | undefined
   let code: ModuleCode | undefined
   let built: { values: unknown[]; makeRun: () => unknown; nodes: readonly unknown[] } | null | undefined
+  // The data the module's check has just failed (see `failed`), answered once without checking again.
+  const just = { set: false, data: undefined as unknown }
   // The code text written from this runtime's compile, if it is the module's.
   const source = (expected: Fingerprint) => {
     if (built !== undefined) return built
@@ -106,7 +113,7 @@ export function moduleRuntime(schema: unknown, options: SchemaOptions): ModuleRu
     validator = newJSONSchema(schema, { ...options, codegenThreshold: Infinity })
     if (code !== undefined) {
       const b = source(code.fingerprint)
-      if (b !== null) validator.generated = generatedTier(code, b.values, b.nodes)
+      if (b !== null) validator.generated = generatedTier(code, b.values, b.nodes, just)
     }
     return validator
   }
@@ -116,6 +123,18 @@ export function moduleRuntime(schema: unknown, options: SchemaOptions): ModuleRu
     validate(data) {
       const e = get().validate(data)
       return e === null ? null : { errors: e.errors }
+    },
+    failed(data) {
+      const v = get()
+      just.set = true
+      just.data = data
+      try {
+        const e = v.validate(data)
+        return e === null ? null : { errors: e.errors }
+      } finally {
+        just.set = false
+        just.data = undefined
+      }
     },
     applyDefaults: (data) => applyDefaultsOf(data, get()),
     standard: () => get()['~standard'],
@@ -129,16 +148,27 @@ export function moduleRuntime(schema: unknown, options: SchemaOptions): ModuleRu
       // Compiled already (the module took constants from this compile at load).
       if (validator === undefined) return
       const b = source(c.fingerprint)
-      if (b !== null) validator.generated = generatedTier(c, b.values, b.nodes)
+      if (b !== null) validator.generated = generatedTier(c, b.values, b.nodes, just)
     },
   }
 }
 
 /** The module's code as a `GeneratedCheck` of this runtime's compile (records and nodes by position). */
-function generatedTier(code: ModuleCode, values: readonly unknown[], nodes: readonly unknown[]): NonNullable<JSONSchemaValidator['generated']> {
+function generatedTier(
+  code: ModuleCode,
+  values: readonly unknown[],
+  nodes: readonly unknown[],
+  just: { set: boolean; data: unknown },
+): NonNullable<JSONSchemaValidator['generated']> {
   const index = new Map(nodes.map((n, i) => [n, i]))
   return {
-    check: code.check,
+    check(x) {
+      if (just.set && just.data === x) {
+        just.set = false
+        return false
+      }
+      return code.check(x)
+    },
     failure() {
       const f = code.failure()
       if (f === null) return null
