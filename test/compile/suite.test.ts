@@ -6,6 +6,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { DRAFTS, remotes, suiteFiles } from '../support/suite.ts'
+import { compileModule } from '../../compile/index.ts'
 import { compareCompiled } from './harness.ts'
 import type { Subject } from './harness.ts'
 
@@ -38,6 +39,32 @@ test('every suite case answers the same through its compiled module', () => {
   assert.ok(r.generated > subjects.length / 2, `${r.generated} of ${subjects.length} modules generated`)
 })
 
+
+/** Nested arrays `depth` deep, with `leaf` at the bottom. */
+function nested(depth: number, leaf: unknown): unknown {
+  let v = leaf
+  for (let i = 0; i < depth; i++) v = [v]
+  return v
+}
+
+test('shapes the generated code leaves to the interpreter, deep data and limits answer as at run time', () => {
+  const cycle = { $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, anyOf: [{ type: 'string' }, { $ref: '#/$defs/a' }] }
+  const subjects: Subject[] = [
+    // An in-place cycle: reported on every call that reaches it.
+    { name: 'in-place cycle', schema: cycle, options: {}, data: ['x', 1, null] },
+    { name: 'dynamic scope', schema: { $dynamicAnchor: 'n', type: 'object', properties: { c: { $dynamicRef: '#n' } } }, options: {}, data: [{ c: { c: {} } }, { c: 1 }] },
+    { name: 'unevaluatedProperties', schema: { properties: { a: {} }, unevaluatedProperties: false }, options: {}, data: [{ a: 1 }, { a: 1, b: 2 }] },
+    { name: 'untrusted limits', schema: { type: 'object', properties: { s: { type: 'string', pattern: '^a+$' } } }, options: { untrusted: true }, data: [{ s: 'aaa' }, { s: 'b' }] },
+    // Past the generated code's depth count (256): the interpreter answers the deep values.
+    { name: 'deep recursion', schema: { type: 'array', items: { $ref: '#' }, maxItems: 1 }, options: {}, data: [nested(300, []), nested(300, [1, 2]), nested(10, [[], []])] },
+    { name: 'all errors', schema: { type: 'object', properties: { a: { type: 'string' }, b: { minimum: 3 } }, required: ['c'] }, options: { allErrors: true, maxErrors: 2 }, data: [{ a: 1, b: 1 }, {}] },
+  ]
+  assert.equal(compileModule(cycle).tier, { generated: false, reason: 'an in-place $ref cycle (reported on every call by the interpreter)' })
+  assert.is(compileModule(subjects[4]!.schema).tier.generated, true)
+  const r = compareCompiled(subjects)
+  assert.is(r.differences.length, 0, r.differences.join('\n'))
+  assert.is(r.values, 14)
+})
 
 test('the comparison sees a difference (a module compiled with other options)', () => {
   const subject: Subject = {
