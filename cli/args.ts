@@ -16,6 +16,8 @@ Commands:
   defaults <schema> <data...>   print the data with the schema's defaults filled in
   struct <file.ts#Type>         print the schema derived from a TypeScript declaration
   grammar <schema>              print the schema as a GBNF or XGrammar grammar
+  compile <schema...> --out-dir <dir>
+                                compile schemas ahead of time into modules with their types
 
 Run "schemavet <command> --help" for the options of a command, "schemavet --version" for the
 version.
@@ -96,7 +98,7 @@ ${SHARED_HELP}
 Exit codes: 0 grammar printed, 2 usage, unreadable file or invalid schema.
 `
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
+export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
 
 const SHARED: OptionSpec = {
   dialect: { type: 'string' },

@@ -1,5 +1,6 @@
 /**
- * The command dispatcher: `validate`, `check`, `defaults`, `grammar` (`cli/grammar.ts`) and
+ * The command dispatcher: `validate`, `check`, `defaults`, `grammar` (`cli/grammar.ts`),
+ * `compile` (`cli/compile.ts`) and
  * `struct` (implemented in `cli/struct.ts`). Returns the exit
  * code; prints `schemavet: <message>` for usage and file errors.
  */
@@ -7,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { MAIN_USAGE, OutputClosed, write } from './args.ts'
 import { checkCommand } from './check.ts'
 import { grammarCommand } from './grammar.ts'
+import { compileCommand } from './compile.ts'
 import { CliError } from './json-io.ts'
 import { structCommand as runStruct } from './struct.ts'
 import { validateCommand } from './validate.ts'
@@ -31,6 +33,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   check: checkCommand,
   struct: structCommand,
   grammar: grammarCommand,
+  compile: compileCommand,
 }
 
 /**

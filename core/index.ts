@@ -29,3 +29,5 @@ export function defineKeyword<V, C>(definition: KeywordDefinition<V, C>): Keywor
 }
 export type { OutputFormat, OutputUnit } from './results/output.ts'
 export type { Chosen, FromSchema, InferMode, Inferred } from './infer.ts'
+export { FailureRecord, generatedSource } from './codegen/index.ts'
+export type { ModuleSource } from './codegen/index.ts'

@@ -103,4 +103,23 @@ await build({
   pure: ['Object.freeze'],
   logLevel: 'warning',
 })
+// `schemavet compile --standalone` writes the runtime entry into each module: prebuilt here as one
+// script (every dependency inlined, nothing imported) that binds `schemavetRuntime`, so compiling
+// needs no bundler at run time.
+await build({
+  entryPoints: [join(root, 'runtime.ts')],
+  outfile: join(root, 'dist/runtime-standalone.js'),
+  bundle: true,
+  format: 'iife',
+  globalName: 'schemavetRuntime',
+  platform: 'neutral',
+  target: 'es2022',
+  mainFields: ['module', 'main'],
+  alias: { util: 'tapable/lib/util-browser.js' },
+  plugins: [tapableWithoutCodegen],
+  minify: true,
+  legalComments: 'inline',
+  pure: ['Object.freeze'],
+  logLevel: 'warning',
+})
 console.log(`build: ${Object.keys(entryPoints).length} entries (${Object.keys(entryPoints).sort().join(', ')})`)

@@ -113,7 +113,7 @@ bundle.run()
 
 const entries = suite('the browser-safe entries')
 
-for (const entry of ['schemavet', 'schemavet/integrations', 'schemavet/plugins', 'schemavet/providers']) {
+for (const entry of ['schemavet', 'schemavet/integrations', 'schemavet/plugins', 'schemavet/providers', 'schemavet/runtime']) {
   entries(`${entry} bundles for the browser with no node: module and none of the optional parts`, async () => {
     const result = await build({
       stdin: { contents: `export * from '${entry}'`, resolveDir: ROOT, loader: 'js' },

@@ -41,11 +41,24 @@ function reachable(root: Node): Node[] {
 }
 
 /**
- * The whole boolean pass from `root` as one module, or undefined when some reachable node needs
- * the general run (dynamic scope, annotations, a guarded in-place cycle, or limits).
- * `makeRun` gives a boolean-pass run for keywords without an `emit`.
+ * The boolean pass from `root` as source text, not yet instantiated: `prelude` (the module's
+ * state and helpers), `functions` (a function per node), the root's function name, the
+ * prototype test `check` makes per call, and the constants (`src`) the text names `k0`, `k1`...
+ * Free names besides the constants: `makeRun`, `tooDeep`, `escapeToken` (see `generateModule`).
+ * Undefined when some reachable node needs the general run (dynamic scope, annotations, a
+ * guarded in-place cycle, or limits). Also what an ahead-of-time module is written from.
  */
-export function generateModule(root: Node, makeRun: () => Run): GeneratedCheck | undefined {
+export interface ModuleSource {
+  src: Source
+  nodes: Node[]
+  fn: ReadonlyMap<Node, Code>
+  prelude: Code
+  functions: Code
+  root: Code
+  clean: Code
+}
+
+export function moduleSource(root: Node): ModuleSource | undefined {
   const nodes = reachable(root)
   for (const n of nodes) {
     if (n.pushScope || n.hasUnevaluated || n.exhaustive || n.policy !== null) return undefined
@@ -65,16 +78,29 @@ export function generateModule(root: Node, makeRun: () => Run): GeneratedCheck |
   const functions = nodes.map((node) => writer.functions(node))
   const ownNames = writer.ownNames
   const clean = ownNames.size === 0 ? TRUE : joinCode([...ownNames].map((n) => js`objectPrototype[${literal(n)}] === undefined`), js` && `)
-  const built = src.build<GeneratedCheck & { enter(f: (x: unknown) => boolean, x: unknown): boolean; fns: ((x: unknown) => boolean)[] }>(js`var failedAt = null, failedValue, failPath = [], failPathIsToken = [], failPathLength = 0, depth = 0, run = null, prototypeClean = true, objectPrototype = Object.prototype;
+  const prelude = js`var failedAt = null, failedValue, failPath = [], failPathIsToken = [], failPathLength = 0, depth = 0, run = null, prototypeClean = true, objectPrototype = Object.prototype;
 function failAt(record, x) { failedAt = record; failedValue = x; failPathLength = 0; return false; }
 function pushSegment(segment) { failPathIsToken[failPathLength] = false; failPath[failPathLength++] = segment; return false; }
 function pushToken(token) { failPathIsToken[failPathLength] = true; failPath[failPathLength++] = token; return false; }
 function generalRun() { return run !== null ? run : (run = makeRun()); }
 function isPlainObject(x) { var p; return prototypeClean && ((p = Object.getPrototypeOf(x)) === objectPrototype || p === null); }
-function notJson(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }
-${joinCode(functions, js`\n`)}
+function notJson(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }`
+  return { src, nodes, fn, prelude, functions: joinCode(functions, js`\n`), root: fn.get(root)!, clean }
+}
+
+/**
+ * The whole boolean pass from `root` as one module, or undefined when some reachable node needs
+ * the general run (see `moduleSource`). `makeRun` gives a boolean-pass run for keywords without
+ * an `emit`.
+ */
+export function generateModule(root: Node, makeRun: () => Run): GeneratedCheck | undefined {
+  const m = moduleSource(root)
+  if (m === undefined) return undefined
+  const { src, nodes, fn, clean } = m
+  const built = src.build<GeneratedCheck & { enter(f: (x: unknown) => boolean, x: unknown): boolean; fns: ((x: unknown) => boolean)[] }>(js`${m.prelude}
+${m.functions}
 return {
-  check: function (x) { depth = 0; run = null; failedAt = null; prototypeClean = ${clean}; return ${fn.get(root)!}(x); },
+  check: function (x) { depth = 0; run = null; failedAt = null; prototypeClean = ${clean}; return ${m.root}(x); },
   enter: function (f, x) { depth = 0; run = null; failedAt = null; return f(x); },
   fns: [${joinCode(nodes.map((n) => fn.get(n)!), js`, `)}],
   failure: function () {
