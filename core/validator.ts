@@ -59,7 +59,7 @@ const MAX_NESTING = 64
 
 class Reentered extends Error {
   constructor() {
-    super(`validate was called from within a validate call more than ${MAX_NESTING} levels deep (a format or keyword that validates its own value with the same schema?)`)
+    super(`validate called within validate more than ${MAX_NESTING} levels deep`)
   }
 }
 

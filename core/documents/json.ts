@@ -53,59 +53,39 @@ export class CyclicDataError extends Error {
  * sides keep going around a loop.
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
-    lastWork = 1
-    return a === b
-  }
+  // Values taken up for comparison: the work of the call, read back by `equalWork`.
+  lastWork = 1
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
   const left: unknown[] = [a]
   const right: unknown[] = [b]
   let steps = 0
-  // Values taken up for comparison: the work of the call, read back by `equalWork`.
-  let taken = 1
-  let equal = true
   while (left.length > 0) {
     const x = left.pop()
     const y = right.pop()
     if (x === y) continue
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) {
-      equal = false
-      break
-    }
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false
     if (++steps > 1_000_000 && steps % 1_000_000 === 0 && isCyclic(x)) throw new CyclicDataError()
     if (Array.isArray(x)) {
-      if (!Array.isArray(y) || x.length !== y.length) {
-        equal = false
-        break
-      }
-      taken += x.length
+      if (!Array.isArray(y) || x.length !== y.length) return false
+      lastWork += x.length
       for (let i = 0; i < x.length; i++) {
         left.push(x[i])
         right.push(y[i])
       }
     } else {
-      if (Array.isArray(y)) {
-        equal = false
-        break
-      }
+      if (Array.isArray(y)) return false
       const kx = Object.keys(x)
-      taken += kx.length
-      if (kx.length !== Object.keys(y).length) {
-        equal = false
-        break
-      }
+      lastWork += kx.length
+      if (kx.length !== Object.keys(y).length) return false
       for (const k of kx) {
-        if (!hasOwnProperty.call(y, k)) {
-          equal = false
-          break
-        }
+        if (!hasOwnProperty.call(y, k)) return false
         left.push((x as Record<string, unknown>)[k])
         right.push((y as Record<string, unknown>)[k])
       }
-      if (!equal) break
     }
   }
-  lastWork = taken
-  return equal
+  return true
 }
 
 let lastWork = 0

@@ -33,7 +33,7 @@ for (const codegen of [false, true]) {
       assert.ok(result !== null)
       assert.is(result.errors.length, 1)
       assert.is(result.errors[0]!.keyword, 'exception')
-      assert.match(result.errors[0]!.message, /called from within a validate call more than 64 levels deep/)
+      assert.match(result.errors[0]!.message, /validate called within validate more than 64 levels deep/)
       assert.ok(calls <= 64 * 8, `${calls} format calls`)
       assert.is(v.isValid('x'), false)
       // The validator is not left in a broken state: a call without the loop answers as before.
