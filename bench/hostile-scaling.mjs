@@ -11,10 +11,13 @@
  *   with `oneOf`) on `{"a":{"a":...{"a":"x"}}}`, 20,000 / 40,000 / 80,000 levels; and
  *   `parseModelOutput` (which validates with `allErrors`) on the JSON text of the same data.
  *
+ * - deep-schema refusal (trusted mode): `allOf`, `anyOf` and `not` nested 4,000 / 8,000 / 16,000
+ *   levels around `{ type: 'string' }`, compiled until the `SchemaError` that refuses them.
+ *
  * Run: npm run build && node --expose-gc bench/hostile-scaling.mjs [--quick] [--only=<row name part>]
  */
 import { performance } from 'node:perf_hooks'
-import { newJSONSchema, parseModelOutput } from '../dist/index.js'
+import { newJSONSchema, parseModelOutput, SchemaError } from '../dist/index.js'
 
 const quick = process.argv.includes('--quick')
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
@@ -98,6 +101,29 @@ for (const keyword of ['anyOf', 'oneOf']) {
       if (parseModelOutput(text, schema).success) throw new Error('should fail')
     }
   })
+}
+
+{
+  const nest = (keyword, n) => {
+    let s = { type: 'string' }
+    for (let i = 0; i < n; i++) s = keyword === 'not' ? { not: s } : { [keyword]: [s] }
+    return s
+  }
+  newJSONSchema({ allOf: [{}] }) // the dialect's meta-schema validators, built once
+  for (const keyword of ['allOf', 'anyOf', 'not']) {
+    scale(`deep-schema refusal, ${keyword}`, 'levels', [4_000, 8_000, 16_000], (n) => {
+      const schema = nest(keyword, n)
+      return () => {
+        try {
+          newJSONSchema(schema)
+        } catch (e) {
+          if (SchemaError.isInstance(e)) return
+          throw e
+        }
+        throw new Error('should be refused')
+      }
+    })
+  }
 }
 
 console.log(`hostile-input scaling (node ${process.version}${quick ? ', --quick' : ''})`)

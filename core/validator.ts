@@ -60,6 +60,50 @@ const FLAG: PassSettings = { collecting: false, allErrors: false, maxErrors: 1 }
 const NO_SCOPE: Resource[] = []
 
 /**
+ * Validate calls open at once in this process: a format or keyword may call `validate` (of any
+ * validator), and one that calls it on itself would recurse until the stack overflows, each
+ * level retrying its task on the `RangeError` (a few times per level: exponential). Past
+ * `MAX_NESTING` open calls the innermost throws `Reentered`, and from then until the outermost
+ * call ends every call throws at once, whatever the code in between does with the error (each
+ * level may answer again through another path, but none goes deeper); the outermost call reports
+ * an `exception` issue.
+ */
+let nesting = 0
+let overflowed = false
+const MAX_NESTING = 64
+
+class Reentered extends Error {
+  constructor() {
+    super(`validate called within validate more than ${MAX_NESTING} levels deep`)
+  }
+}
+
+/** Runs one validate call of `what`, counted as open; the outermost answers `nested` when the nesting overflowed. */
+function counted<T>(what: () => T, nested: (e: Reentered) => T): T {
+  if (overflowed || nesting >= MAX_NESTING) {
+    overflowed = true
+    throw new Reentered()
+  }
+  nesting++
+  let answer: T
+  try {
+    answer = what()
+  } catch (e) {
+    if (nesting > 1) throw e
+    if (!(e instanceof Reentered)) throw e
+    overflowed = false
+    return nested(e)
+  } finally {
+    nesting--
+  }
+  if (nesting === 0 && overflowed) {
+    overflowed = false
+    return nested(new Reentered())
+  }
+  return answer
+}
+
+/**
  * A compiled JSON Schema; both a `Schema` and its own `Validator`. The type parameters are static
  * only (inferred from a schema literal by `newJSONSchema`, or given): `Data` is what `validate`
  * accepts (`isValid` narrows to it), `Input` what `applyDefaults` takes, `Output` what it returns
@@ -133,11 +177,19 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    */
   isValid(data: unknown): data is Data {
     if (data === undefined || this.hooked) return this.validate(data) === null
+    return counted(
+      () => this.isValidOnce(data),
+      () => false,
+    )
+  }
+
+  private isValidOnce(data: unknown): boolean {
     const quick = this.quickAnswer(data)
     if (quick !== undefined) return quick
     try {
       return this.pass(data, FLAG).ok
-    } catch {
+    } catch (e) {
+      if (e instanceof Reentered) throw e
       // A cycle, data containing itself, an exception: `validate` reports each as an issue.
       return false
     }
@@ -153,7 +205,8 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     if (generated === null) return undefined
     try {
       return generated.check(data)
-    } catch {
+    } catch (e) {
+      if (e instanceof Reentered) throw e
       // Deep data, data containing itself, or a keyword that threw: the general path answers.
       return undefined
     }
@@ -193,6 +246,13 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
 
   /** `validate`, collecting with `settings` once the quick answer says the data fails. */
   protected check(data: unknown, settings: PassSettings): ValidationError | null {
+    return counted(
+      () => this.checkOnce(data, settings),
+      (e) => this.finish([{ keyword: 'exception', instancePath: '', schemaPath: '#', params: { error: e.message }, message: `evaluating the data threw: ${e.message}` }], data),
+    )
+  }
+
+  private checkOnce(data: unknown, settings: PassSettings): ValidationError | null {
     if (data === undefined) {
       return this.finish([{ keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a value is required (got undefined)' }], data)
     }
@@ -209,6 +269,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
       const issues = this.pass(data, settings).errors
       return this.finish(issues.length > 0 ? issues : [unexplained()], data)
     } catch (e) {
+      if (e instanceof Reentered) throw e
       return this.finish([this.issueOf(e, data)], data)
     }
   }

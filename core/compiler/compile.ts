@@ -181,7 +181,7 @@ export class Compilation {
     }
     const resource = this.index.resources.get(uri)
     if (resource === undefined) throw new Error(`internal: no resource ${uri}`)
-    return new Location(resource, resource.document, [], resource.dialect, true)
+    return new Location(resource, resource.document, null, [], resource.dialect, true)
   }
 
   /** The node for a schema value at a location; booleans get a fresh node each time. */
@@ -306,7 +306,7 @@ export class Compilation {
       this.index.adopt(value, parent, tokens)
       return this.index.located.get(value)!
     }
-    return new Location(parent.resource, parent.document, [...parent.docTokens, ...tokens], parent.dialect, false)
+    return new Location(parent.resource, parent.document, parent, tokens, parent.dialect, false)
   }
 
   /**
@@ -357,7 +357,7 @@ export class Compilation {
       if (!found.found) throw unresolved(ref, at, `"${fragment}" is not in ${uri}`)
       target = found.value
       const rootLocation = this.locate(resource.root, resource.uri)
-      location = this.childLocation(target, { ...rootLocation, resource }, tokens)
+      location = this.childLocation(target, rootLocation.in(resource), tokens)
     } else {
       if (resource.ambiguousAnchors?.has(fragment)) {
         throw unresolved(ref, at, `two schemas in ${uri || 'the root resource'} have the anchor "${fragment}"`)

@@ -117,6 +117,18 @@ export interface RunContext {
    * points below the current instance path. Only does work on the failure pass.
    */
   report(params: Record<string, unknown>, message: string, segment?: string | number): void
+  /**
+   * True when the call has a work budget (`maxWork`, untrusted mode): a keyword whose work grows
+   * with the size of the value (its length, its keys, its items, comparisons) then says how much
+   * with `charge`. False otherwise: nothing is counted, so compute no cost.
+   */
+  readonly budgeted: boolean
+  /**
+   * Charges `units` of work to the call's budget, before doing it where the amount is known
+   * (about one unit per subschema application, per key or item visited, per 64 characters
+   * scanned); an exhausted budget ends the call with the `limit` issue. Does nothing unbudgeted.
+   */
+  charge(units: number): void
 }
 
 /** Issue text and params of a keyword, used only on the failure pass. */
@@ -189,7 +201,9 @@ export interface KeywordDefinition<V = any, C = any> {
   validate?(compiled: C, instance: unknown, ctx: RunContext): boolean
   /**
    * The issue the kernel records when `validate` returns false and recorded nothing itself (no
-   * `ctx.report`, no failing subschema); none for pure applicators.
+   * `ctx.report`, no failing subschema). Left out, the kernel records a generic one at the
+   * keyword's paths (`must be valid against "even" (got 3)`, empty params); set explicitly to
+   * `undefined` only when `validate` always accounts for its failures in the issues itself.
    */
   error?: KeywordError<C>
   /**
@@ -238,7 +252,8 @@ export interface EarlyCheck<C> {
   /**
    * The value here is finished (a scalar, or an array: both final). `true`: the keyword's own
    * `validate` and `error` decide, on scalars (string, number, boolean, null) of its
-   * `instanceTypes`, with no run context (only for keywords whose `validate` reads none).
+   * `instanceTypes`, with no run context (only for keywords whose `validate` reads none of it but
+   * `budgeted` and `charge`, which are unbudgeted there).
    */
   end?: true | ((compiled: C, value: unknown) => EarlyIssue | undefined)
 }

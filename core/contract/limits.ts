@@ -26,8 +26,21 @@ export const UNTRUSTED_LIMITS = Object.freeze({
    * per keyword of the applied subschema, and for regular expressions about one per 64
    * characters scanned (more for large patterns, and their one-time compile).
    */
-  maxWork: 1_000_000,
+  maxWork: 80_000,
 })
+
+/**
+ * Work units of recording one issue (its message, an excerpt of the value, its path): measured
+ * against an application in `bench/maxwork-bound.mjs`, where a failing union records an issue
+ * per branch at every level of deep data.
+ */
+export const ISSUE_WORK = 16
+
+/**
+ * Work units per key of an object a keyword lists (`Object.keys`): listing the keys of a wide
+ * object (a dictionary in the engine) costs several applications per key (`bench/maxwork-bound.mjs`).
+ */
+export const KEY_WORK = 4
 
 /** The limit options, by name. */
 export type LimitName = keyof typeof UNTRUSTED_LIMITS

@@ -23,6 +23,16 @@ export function excerpt(value: unknown, max = RECEIVED_LENGTH): string {
 }
 
 /** ` (got <excerpt>)`, the tail of a message naming the received value. */
+/**
+ * What a number that is not finite is, in words: a literal past the range of a double (`1e400`)
+ * parses to Infinity (`JSON.parse` gives no error), so the schema or data that held it says a
+ * number it never meant. Undefined for a finite number, NaN (no literal parses to it) or anything else.
+ */
+export function nonFinite(value: unknown): string | undefined {
+  if (typeof value !== 'number' || Number.isFinite(value) || Number.isNaN(value)) return undefined
+  return `${value}: the number is out of range (as 1e400 parses)`
+}
+
 export function got(value: unknown): string {
   return ` (got ${excerpt(value)})`
 }

@@ -53,6 +53,8 @@ export class CyclicDataError extends Error {
  * sides keep going around a loop.
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
+  // Values taken up for comparison: the work of the call, read back by `equalWork`.
+  lastWork = 1
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
   const left: unknown[] = [a]
@@ -66,6 +68,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     if (++steps > 1_000_000 && steps % 1_000_000 === 0 && isCyclic(x)) throw new CyclicDataError()
     if (Array.isArray(x)) {
       if (!Array.isArray(y) || x.length !== y.length) return false
+      lastWork += x.length
       for (let i = 0; i < x.length; i++) {
         left.push(x[i])
         right.push(y[i])
@@ -73,6 +76,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     } else {
       if (Array.isArray(y)) return false
       const kx = Object.keys(x)
+      lastWork += kx.length
       if (kx.length !== Object.keys(y).length) return false
       for (const k of kx) {
         if (!hasOwnProperty.call(y, k)) return false
@@ -82,6 +86,16 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     }
   }
   return true
+}
+
+let lastWork = 0
+
+/**
+ * The values the last `jsonEqual` of two objects or arrays took up (keys and items read, about
+ * its time): what a budgeted keyword charges for the comparison (1 for one decided at once).
+ */
+export function equalWork(): number {
+  return lastWork
 }
 
 /** True when an object or array reaches itself. Iterative depth-first walk with an on-path set. */

@@ -83,17 +83,44 @@ export class SchemaDocument {
   ) {}
 }
 
-/** Where a schema object sits. */
+/**
+ * Where a schema object sits: the location it is under and the tokens from there. A location
+ * holds its own tokens, not the whole path, so locating a schema nested n levels deep costs n
+ * steps, not the n² of copying every path (the path is made when asked for).
+ */
 export class Location {
+  private tokens: (string | number)[] | undefined
   constructor(
     readonly resource: Resource,
     readonly document: SchemaDocument,
-    /** Tokens from the document root. */
-    readonly docTokens: (string | number)[],
+    /** The location `own` continues (in the same document), or null: `own` starts at the document root. */
+    private readonly up: Location | null,
+    private readonly own: readonly (string | number)[],
     readonly dialect: Dialect,
     /** The schema object starts a resource of its own. */
     readonly isResourceRoot: boolean,
-  ) {}
+  ) {
+    if (up === null) this.tokens = own as (string | number)[]
+  }
+
+  /** The same place taken as part of `resource`. */
+  in(resource: Resource): Location {
+    return new Location(resource, this.document, this.up, this.own, this.dialect, this.isResourceRoot)
+  }
+
+  /** Tokens from the document root (made at the first read, then kept). */
+  get docTokens(): (string | number)[] {
+    if (this.tokens !== undefined) return this.tokens
+    const chain: Location[] = []
+    let at: Location | null = this
+    while (at !== null && at.tokens === undefined) {
+      chain.push(at)
+      at = at.up
+    }
+    const out = at === null ? [] : at.tokens!.slice()
+    for (let i = chain.length - 1; i >= 0; i--) for (const t of chain[i]!.own) out.push(t)
+    return (this.tokens = out)
+  }
 }
 
 /** Ordered keyword knowledge the index needs: shapes per dialect. */
@@ -127,13 +154,13 @@ export class SchemaIndex {
     const doc = new SchemaDocument(label, root)
     const [base] = splitFragment(uri)
     const resource = this.newResource(base, root, dialect, doc)
-    this.walk(root, resource, doc, [], dialect, true)
+    this.walk(root, resource, doc, null, [], dialect, true)
     return doc
   }
 
   /** Indexes a subschema found by pointer inside an unknown keyword (not seen by the walk). */
   adopt(value: unknown, parent: Location, tokens: (string | number)[]): void {
-    this.walk(value, parent.resource, parent.document, [...parent.docTokens, ...tokens], parent.dialect, false)
+    this.walk(value, parent.resource, parent.document, parent, tokens, parent.dialect, false)
   }
 
   /**
@@ -170,14 +197,16 @@ export class SchemaIndex {
     start: unknown,
     startResource: Resource,
     document: SchemaDocument,
+    startUp: Location | null,
     startTokens: (string | number)[],
     startDialect: Dialect,
     startIsRoot: boolean,
   ): void {
-    // Parallel stacks (no tuple per subschema): value, its resource, tokens and dialect. Only the
-    // start can be a document root.
+    // Parallel stacks (no tuple per subschema): value, its resource, the location its tokens
+    // continue and those tokens, and its dialect. Only the start can be a document root.
     const values: unknown[] = [start]
     const resources: Resource[] = [startResource]
+    const ups: (Location | null)[] = [startUp]
     const tokenLists: (string | number)[][] = [startTokens]
     const dialects: Dialect[] = [startDialect]
     let top = 1
@@ -185,6 +214,7 @@ export class SchemaIndex {
       top--
       const value = values[top]
       const parentResource = resources[top]!
+      const up = ups[top] ?? null
       const tokens = tokenLists[top]!
       const parentDialect = dialects[top]!
       const isDocRoot = startIsRoot && value === start
@@ -220,7 +250,8 @@ export class SchemaIndex {
         resource.anchors.set(RECURSIVE_ANCHOR, value)
         resource.dynamicAnchors.add(RECURSIVE_ANCHOR)
       }
-      this.located.set(value, new Location(resource, document, tokens, dialect, isResourceRoot))
+      const location = new Location(resource, document, up, tokens, dialect, isResourceRoot)
+      this.located.set(value, location)
       for (const key of Object.keys(value)) {
         const shape = this.catalog.shape(dialect.name, key)
         if (shape === undefined) continue
@@ -238,7 +269,8 @@ export class SchemaIndex {
           if (!isObject(v)) continue
           values[top] = v
           resources[top] = resource
-          tokenLists[top] = many ? [...tokens, key, segment] : [...tokens, key]
+          ups[top] = location
+          tokenLists[top] = many ? [key, segment] : [key]
           dialects[top] = dialect
           top++
         }

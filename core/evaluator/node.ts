@@ -283,8 +283,11 @@ export class Handle implements SchemaHandle {
   }
 }
 
-/** Early checks run with no run context: `end: true` is for keywords whose `validate` reads none. */
-const NO_CONTEXT = undefined as unknown as RunContext
+/**
+ * Early checks run without a run: `end: true` is for keywords whose `validate` reads nothing of
+ * its context but the budget, which an early check does not have.
+ */
+const NO_CONTEXT = Object.freeze({ budgeted: false, charge() {} }) as unknown as RunContext
 
 function scalarType(v: unknown): JsonType | undefined {
   if (v === null) return 'null'

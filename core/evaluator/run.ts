@@ -12,6 +12,8 @@
  * lowers the limit.
  */
 import type { ValidationIssue } from '../contract/errors.ts'
+import { ISSUE_WORK } from '../contract/limits.ts'
+import { got, nonFinite } from '../contract/words.ts'
 import type { RunContext, SchemaHandle } from '../contract/types.ts'
 import { Handle, Node, Tracker, typeIndex } from './node.ts'
 import type { Step } from './node.ts'
@@ -340,10 +342,20 @@ export class Run extends Traversal implements RunContext {
     this.push(this.made({ keyword: this.step.keyword, instancePath, schemaPath: this.step.schemaPath, params, message }, tail))
   }
 
-  /** Records the issue of a failed step (nothing for pure applicators, whose subschemas reported). */
+  /**
+   * Records the issue of a step that failed without reporting (its subschemas reported nothing
+   * either): the keyword's own `error`, or for a keyword defined without one (a plugin's) an issue
+   * of its own naming it and what it was given, at its own paths, so no failure goes unexplained.
+   * A definition that sets `error: undefined` explicitly records its issues itself (a wrapper
+   * that rewrites them may merge them into an earlier one): nothing is added for it.
+   */
   fail(step: Step, x: unknown): void {
     const error = step.definition.error
-    if (error === undefined) return
+    if (error === undefined) {
+      if ('error' in step.definition) return
+      this.push(this.made({ keyword: step.keyword, instancePath: this.pointer, schemaPath: step.schemaPath, params: {}, message: `must be valid against "${step.keyword}"${got(x)}` }))
+      return
+    }
     const params = error.params ? error.params(step.compiled, x, this) : {}
     this.push(
       this.made({
@@ -376,12 +388,15 @@ export class Run extends Traversal implements RunContext {
         instancePath: this.pointer,
         schemaPath: node.location,
         params: { type: 'json', value: what },
-        message: `must be a JSON value (got ${what})`,
+        message: `must be a JSON value (got ${nonFinite(x) ?? what})`,
       }),
     )
   }
 
   private push(issue: ValidationIssue): void {
+    // An issue is work beyond the keyword that failed: its message (an excerpt of the value, the
+    // expectation in words) and its path, kept even when a branch later drops it.
+    if (this.meter !== null) this.charge(ISSUE_WORK)
     const errors = this.errors!
     errors.push(issue)
     if (this.capErrors && this.speculative === 0 && errors.length >= this.settings.maxErrors) throw new StopCollecting()

@@ -51,6 +51,11 @@ export abstract class Traversal {
     this.limit = depth + allowance
   }
 
+  /** The call has a work budget (a keyword then charges its size-proportional work). */
+  get budgeted(): boolean {
+    return this.meter !== null
+  }
+
   /** Charges work to the call's budget; nothing without one. */
   charge(units: number): void {
     const meter = this.meter

@@ -1,4 +1,4 @@
-import { defineKeyword, excerpt, hasOwn, joinCode, js } from '../../core/index.ts'
+import { defineKeyword, excerpt, hasOwn, joinCode, js, KEY_WORK } from '../../core/index.ts'
 import type { Code, EmitContext, RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
 import { closeAhead, keysTested } from './properties.ts'
 import { compilePattern, nameTest, noUnknownKeys } from './_shared.ts'
@@ -68,7 +68,9 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
     if (!a.forbidden && !a.handle.asserts && !ctx.exhaustive) return true
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
-    for (const key of Object.keys(o)) {
+    const keys = Object.keys(o)
+    if (ctx.budgeted) ctx.charge(keys.length * KEY_WORK)
+    for (const key of keys) {
       // Whether the key is additional first: a value the keyword does not apply to is not read
       // (generated code reads it only then too, so both tiers meet a throwing getter alike).
       if (!isAdditional(a, key, ctx)) continue

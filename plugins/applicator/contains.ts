@@ -1,4 +1,4 @@
-import { count as counted, defineKeyword, js, literal } from '../../core/index.ts'
+import { count as counted, defineKeyword, js, literal, nonFinite } from '../../core/index.ts'
 import type { CompileContext, SchemaHandle } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
 
@@ -14,6 +14,8 @@ class Contains {
 function count(ctx: CompileContext, name: string, fallback: number): number {
   const v = ctx.schema[name]
   if (v === undefined) return fallback
+  const why = nonFinite(v)
+  if (why !== undefined) ctx.fail(`${name} must be a finite number (got ${why})`)
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) ctx.fail(`${name} must be a non-negative integer`)
   return v
 }

@@ -1,4 +1,4 @@
-import { defineKeyword, joinCode, js } from '../../core/index.ts'
+import { defineKeyword, joinCode, js, KEY_WORK } from '../../core/index.ts'
 import type { RegexMatcher, SchemaHandle } from '../../core/index.ts'
 import { compilePattern } from './_shared.ts'
 
@@ -24,7 +24,10 @@ export const patternPropertiesKeyword = defineKeyword<unknown, [RegexMatcher, Sc
     if (!ctx.exhaustive && !entries.some(assertsSomething)) return true
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
-    for (const key of Object.keys(o)) {
+    const keys = Object.keys(o)
+    // Each key is work (besides each pattern's test, charged by the matcher), charged before the walk.
+    if (ctx.budgeted) ctx.charge(keys.length * KEY_WORK)
+    for (const key of keys) {
       const v = o[key]
       if (v === undefined) continue
       for (const [re, handle] of entries) {

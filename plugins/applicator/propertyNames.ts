@@ -1,4 +1,4 @@
-import { defineKeyword, excerpt, hasOwn, js } from '../../core/index.ts'
+import { defineKeyword, excerpt, hasOwn, js, KEY_WORK } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
 
@@ -18,7 +18,9 @@ export const propertyNamesKeyword = defineKeyword<unknown, SchemaHandle>({
     if (!handle.asserts && !ctx.exhaustive) return true
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
-    for (const key of Object.keys(x as object)) {
+    const keys = Object.keys(x as object)
+    if (ctx.budgeted) ctx.charge(keys.length * KEY_WORK)
+    for (const key of keys) {
       const mark = ctx.collecting ? ctx.errorMark() : 0
       if (!ctx.apply(handle, key)) {
         ok = false

@@ -32,8 +32,21 @@ class Format {
   constructor(
     readonly name: string,
     readonly check: FormatChecker,
+    /** Work units of checking a string, past the keyword's own (charged to a budgeted run). */
+    readonly cost: (s: string) => number,
   ) {}
 }
+
+/** A format checker scans the string, about one unit per 64 characters (a user's checker too). */
+const scanCost = (s: string): number => s.length >> 6
+
+/**
+ * Checking the `regex` format compiles the string as a pattern. The platform's compile costs
+ * about a unit per character for classes such as `.` or `\S` under `u`, and a hundred or more
+ * per Unicode property escape (`\p{L}` builds its character set each time it occurs): measured
+ * in `bench/maxwork-bound.mjs` (256 units per escape).
+ */
+const regexCost = (s: string): number => 2 * s.length + 256 * (s.match(/\\[pP]/g)?.length ?? 0)
 
 /**
  * `format`: with `formats: 'assert'` (the default) a known format is checked on strings; an
@@ -50,6 +63,7 @@ export const formatKeyword = defineKeyword<unknown, Format>({
     if (ctx.options.formats !== 'assert' && !ctx.vocabularies?.has('format-assertion')) return undefined
     const name = value as string
     let check = ctx.format(name)
+    const compilesPattern = check === isRegex
     // The built-in `regex` checker defers to the schema's regex engine: under `regex: 'linear'` a
     // valid pattern is one that engine accepts (no lookarounds, no backreferences).
     if (check === isRegex && ctx.options.regex !== 'ecmascript') {
@@ -65,9 +79,13 @@ export const formatKeyword = defineKeyword<unknown, Format>({
         ctx.warn(`format "${name}" refuses names with an xn-- label (IDNA A-labels) unless 'schemavet/idn' is imported`)
       }
     }
-    return check === undefined ? undefined : new Format(name, check)
+    if (check === undefined) return undefined
+    return new Format(name, check, compilesPattern ? regexCost : scanCost)
   },
-  validate: (f, x) => f.check(x as string),
+  validate(f, x, ctx) {
+    if (ctx.budgeted) ctx.charge(f.cost(x as string))
+    return f.check(x as string)
+  },
   // The checker itself, called or inlined from its own source: a failure needs no second run.
   emit(f, g) {
     const scanner = INLINE_DATE_TIME.get(f.check)

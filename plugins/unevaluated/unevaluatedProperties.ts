@@ -1,4 +1,4 @@
-import { defineKeyword, excerpt } from '../../core/index.ts'
+import { defineKeyword, excerpt, KEY_WORK } from '../../core/index.ts'
 import type { SchemaHandle } from '../../core/index.ts'
 import { SINCE_2019 } from '../dialects.ts'
 
@@ -30,7 +30,9 @@ export const unevaluatedPropertiesKeyword = defineKeyword<unknown, Unevaluated>(
     const o = x as Record<string, unknown>
     const keepGoing = (ctx.collecting && ctx.allErrors) || ctx.exhaustive
     let ok = true
-    for (const key of Object.keys(o)) {
+    const keys = Object.keys(o)
+    if (ctx.budgeted) ctx.charge(keys.length * KEY_WORK)
+    for (const key of keys) {
       if (o[key] === undefined || tracker.hasProperty(key)) continue
       if (c.forbidden) {
         // The message is built only on the failure pass.

@@ -1,4 +1,4 @@
-import { count as counted, defineKeyword, js, literal } from '../../core/index.ts'
+import { count as counted, defineKeyword, js, KEY_WORK, literal } from '../../core/index.ts'
 import { compare } from './_bound.ts'
 import type { JsonType, KeywordDefinition } from '../../core/index.ts'
 import { compileCount } from './_shared.ts'
@@ -34,7 +34,12 @@ export function count(
     vocabulary: 'validation',
     instanceTypes: [type],
     compile: compileCount,
-    validate: (limit, x) => passes(size(x), limit),
+    validate(limit, x, ctx) {
+      const n = size(x)
+      // Counting an object's keys reads them all (an array's length is at hand).
+      if (type === 'object' && ctx.budgeted) ctx.charge(n * KEY_WORK)
+      return passes(n, limit)
+    },
     emit: (limit) => compare(type === 'array' ? js`x.length` : js`Object.keys(x).length`, operator, literal(limit)),
     error: {
       params: (limit) => ({ limit }),

@@ -1,15 +1,23 @@
 import type { Code, CompileContext, EarlyIssue, EmitContext } from '../../core/index.ts'
-import { count, excerpt, got, hasOwn, js, jsonEqual, literal } from '../../core/index.ts'
+import { count, excerpt, got, hasOwn, js, jsonEqual, literal, nonFinite } from '../../core/index.ts'
 
 /** Reads a non-negative integer keyword value (`minLength`, `maxItems`, ...); 2.0 counts as 2. */
 export function compileCount(value: unknown, ctx: CompileContext): number {
+  failNonFinite(value, ctx, ctx.keyword)
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) ctx.fail(`${ctx.keyword} must be a non-negative integer`)
   return value
 }
 
+/** Fails when `value` is a number but not a finite one, saying it is out of range (a literal such as 1e400 parses to Infinity). */
+export function failNonFinite(value: unknown, ctx: CompileContext, keyword: string): void {
+  const why = nonFinite(value)
+  if (why !== undefined) ctx.fail(`${keyword} must be a finite number (got ${why})`)
+}
+
 /** Reads a finite number keyword value (`minimum`, ...). */
 export function compileNumber(value: unknown, ctx: CompileContext): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) ctx.fail(`${ctx.keyword} must be a number`)
+  failNonFinite(value, ctx, ctx.keyword)
+  if (typeof value !== 'number') ctx.fail(`${ctx.keyword} must be a number`)
   return value
 }
 
@@ -53,6 +61,24 @@ export function equalTo(value: unknown, depth = 0): (x: unknown) => boolean {
 }
 
 const EQUAL_DEPTH = 32
+
+/**
+ * The most work an equality test with `value` does (`equalTo`), in work units: one per value it
+ * holds (keys and items), strings one more per 64 characters. Counted once, at compile time, for
+ * a budgeted run to charge per test. Iterative: any depth.
+ */
+export function equalityWork(value: unknown): number {
+  let work = 0
+  const stack = [value]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    work++
+    if (typeof v === 'string') work += v.length >> 6
+    else if (Array.isArray(v)) for (const item of v) stack.push(item)
+    else if (typeof v === 'object' && v !== null) for (const k of Object.keys(v)) stack.push((v as Record<string, unknown>)[k])
+  }
+  return work
+}
 
 /** A high-surrogate code unit (no `u` flag: the class matches code units, paired or not). */
 const HIGH_SURROGATE = /[\uD800-\uDBFF]/

@@ -1,6 +1,6 @@
 import { copyJson, defineKeyword, excerpt, got, js, jsonTypeOf, literal } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
-import { equalTo, gotStart, startsOneOf } from './_shared.ts'
+import { equalTo, equalityWork, gotStart, startsOneOf } from './_shared.ts'
 
 /** What `const` expects, in words (`must be exactly "a"`). */
 export function constExpectation(value: unknown): string {
@@ -13,6 +13,8 @@ class Const {
     readonly value: unknown,
     /** Equality with `value`, built for it. */
     readonly equal: (x: unknown) => boolean,
+    /** The most work of one test (`equalityWork`), charged to a budgeted run. */
+    readonly work: number,
   ) {}
 }
 
@@ -26,9 +28,12 @@ export const constKeyword = defineKeyword<unknown, Const>({
   vocabulary: 'validation',
   compile(value) {
     const copy = copyJson(value).copy
-    return new Const(copy, equalTo(copy))
+    return new Const(copy, equalTo(copy), equalityWork(copy))
   },
-  validate: (c, x) => c.equal(x),
+  validate(c, x, ctx) {
+    if (ctx.budgeted) ctx.charge(c.work)
+    return c.equal(x)
+  },
   emit(c, g) {
     if (jsonTypeOf(c.value) !== g.type) return js`false`
     // An object or array: a deep equality that stops at the first difference.

@@ -1,5 +1,5 @@
 import { canonicalKey, copyJson, defineKeyword, got, joinCode, js, jsonTypeOf, literal, valueList } from '../../core/index.ts'
-import { equalTo, gotStart, startsOneOf } from './_shared.ts'
+import { equalTo, equalityWork, gotStart, startsOneOf } from './_shared.ts'
 
 /** What `enum` expects, in words (`must be one of: "a", "b"`); the message adds what was received. */
 export function enumExpectation(values: readonly unknown[]): string {
@@ -21,6 +21,8 @@ class Enum {
     readonly keys: Set<string> | null,
     /** Allowed primitives (fast path); numbers by value. */
     readonly primitives: Set<unknown>,
+    /** The most work of comparing an object or array with each of `compound` (`equalityWork`). */
+    readonly compoundWork: number,
   ) {}
 }
 
@@ -50,11 +52,22 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
       else primitives.add(Object.is(v, -0) ? 0 : v)
     }
     const hashed = compound.length > COMPARE_UP_TO
-    return new Enum(values, compound, hashed ? [] : compound.map((v) => equalTo(v)), hashed ? new Set(compound.map(canonicalKey)) : null, primitives)
+    const compoundWork = hashed ? 0 : compound.reduce((sum: number, v) => sum + equalityWork(v), 0)
+    return new Enum(values, compound, hashed ? [] : compound.map((v) => equalTo(v)), hashed ? new Set(compound.map(canonicalKey)) : null, primitives, compoundWork)
   },
-  validate(e, x) {
-    if (typeof x !== 'object' || x === null) return e.primitives.has(Object.is(x, -0) ? 0 : x)
-    if (e.keys !== null) return e.keys.has(canonicalKey(x))
+  validate(e, x, ctx) {
+    if (typeof x !== 'object' || x === null) {
+      // A string is hashed whole for the lookup.
+      if (ctx.budgeted && typeof x === 'string') ctx.charge(x.length >> 6)
+      return e.primitives.has(Object.is(x, -0) ? 0 : x)
+    }
+    if (e.keys !== null) {
+      const key = canonicalKey(x)
+      // The key is as long as the value's JSON text: reading and copying it was that much work.
+      if (ctx.budgeted) ctx.charge(key.length >> 4)
+      return e.keys.has(key)
+    }
+    if (ctx.budgeted) ctx.charge(e.compoundWork)
     for (const equal of e.equal) if (equal(x)) return true
     return false
   },

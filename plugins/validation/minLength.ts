@@ -11,10 +11,12 @@ export const minLengthKeyword = defineKeyword<unknown, number>({
   vocabulary: 'validation',
   instanceTypes: ['string'],
   compile: compileCount,
-  validate(limit, x) {
+  validate(limit, x, ctx) {
     const n = (x as string).length
     if (n < limit) return false
     if (n >= 2 * limit) return true
+    // Counting code points scans the string: work in proportion to its length.
+    if (ctx.budgeted) ctx.charge(n >> 6)
     return codePointLength(x as string) >= limit
   },
   emit: (limit, g) => js`(x.length >= ${literal(2 * limit)} || (x.length >= ${literal(limit)} && ${g.constant(codePointLength)}(x) >= ${literal(limit)}))`,

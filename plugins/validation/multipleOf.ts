@@ -1,4 +1,5 @@
 import { defineKeyword, got, js, literal } from '../../core/index.ts'
+import { failNonFinite } from './_shared.ts'
 
 /** `multipleOf` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class MultipleOf {
@@ -41,7 +42,8 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
   vocabulary: 'validation',
   instanceTypes: ['number'],
   compile(value, ctx) {
-    if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) ctx.fail('multipleOf must be a number greater than 0')
+    failNonFinite(value, ctx, 'multipleOf')
+    if (typeof value !== 'number' || !(value > 0)) ctx.fail('multipleOf must be a number greater than 0')
     const divisor = value as number
     const [mantissa, exponent] = decimal(divisor)
     const small = mantissa <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(mantissa) : 0

@@ -1,4 +1,5 @@
-import { defineKeyword, excerpt, js, jsonEqual } from '../../core/index.ts'
+import { defineKeyword, equalWork, excerpt, js, jsonEqual } from '../../core/index.ts'
+import type { RunContext } from '../../core/index.ts'
 
 /** A string's hash from its length and up to four of its characters (cheap; collisions only cost a compare). */
 function stringHash(s: string): number {
@@ -18,6 +19,9 @@ function shallowHash(v: unknown): number {
   return 19
 }
 
+/** Keys and items `itemHash` read since reset (a budgeted search charges them). */
+let hashed = 0
+
 /**
  * A JSON value's hash for finding duplicates: an object's own keys and their values' shallow
  * hashes summed (key order does not matter, as for `jsonEqual`), an array's items' in order.
@@ -27,13 +31,16 @@ function itemHash(v: unknown): number {
   if (typeof v !== 'object' || v === null) return shallowHash(v)
   let h: number
   if (Array.isArray(v)) {
+    hashed += v.length
     h = v.length + 0x2545
     for (let i = 0; i < v.length; i++) h = (Math.imul(h, 31) + shallowHash(v[i])) | 0
     return h
   }
   h = 0x3c6e
   const o = v as Record<string, unknown>
-  for (const k of Object.keys(o)) h = (h + (stringHash(k) ^ Math.imul(shallowHash(o[k]), 0x9e3779b1))) | 0
+  const keys = Object.keys(o)
+  hashed += keys.length
+  for (const k of keys) h = (h + (stringHash(k) ^ Math.imul(shallowHash(o[k]), 0x9e3779b1))) | 0
   return h
 }
 
@@ -42,14 +49,23 @@ function itemHash(v: unknown): number {
  * (`===` equates 0 and -0 as JSON does; objects and arrays by structure, no key built: two small
  * objects compare in about a tenth of the time their canonical keys take); longer ones group
  * objects and arrays by a cheap hash (`itemHash`) and compare structurally only within a group,
- * primitives by value: linear in the list's size when items differ.
+ * primitives by value: linear in the list's size when items differ. With a work budget (`ctx`
+ * given) each item and each structural comparison is charged as it is made, the comparison by
+ * the values it read: items of one hash cannot make the search quadratic past the budget.
  */
-function duplicate(a: unknown[]): [number, number] | undefined {
+function duplicate(a: unknown[], ctx?: RunContext): [number, number] | undefined {
+  if (ctx !== undefined) ctx.charge(a.length)
   if (a.length <= 16) {
     for (let i = 1; i < a.length; i++) {
       const v = a[i]
       const deep = typeof v === 'object' && v !== null
-      for (let j = 0; j < i; j++) if (v === a[j] || (deep && jsonEqual(v, a[j]))) return [j, i]
+      for (let j = 0; j < i; j++) {
+        if (v === a[j]) return [j, i]
+        if (!deep) continue
+        const equal = jsonEqual(v, a[j])
+        if (ctx !== undefined) ctx.charge(equalWork())
+        if (equal) return [j, i]
+      }
     }
     return undefined
   }
@@ -65,18 +81,26 @@ function duplicate(a: unknown[]): [number, number] | undefined {
       continue
     }
     groups ??= new Map()
+    hashed = 0
     const h = itemHash(v)
+    if (ctx !== undefined) ctx.charge(hashed)
     const group = groups.get(h)
     if (group === undefined) {
       groups.set(h, i)
       continue
     }
     if (typeof group === 'number') {
-      if (jsonEqual(v, a[group])) return [group, i]
+      const equal = jsonEqual(v, a[group])
+      if (ctx !== undefined) ctx.charge(equalWork())
+      if (equal) return [group, i]
       groups.set(h, [group, i])
       continue
     }
-    for (const j of group) if (jsonEqual(v, a[j])) return [j, i]
+    for (const j of group) {
+      const equal = jsonEqual(v, a[j])
+      if (ctx !== undefined) ctx.charge(equalWork())
+      if (equal) return [j, i]
+    }
     group.push(i)
   }
   return undefined
@@ -94,7 +118,7 @@ export const uniqueItemsKeyword = defineKeyword<unknown, true>({
     if (typeof value !== 'boolean') ctx.fail('uniqueItems must be a boolean')
     return value ? true : undefined
   },
-  validate: (_c, x) => (x as unknown[]).length < 2 || duplicate(x as unknown[]) === undefined,
+  validate: (_c, x, ctx) => (x as unknown[]).length < 2 || duplicate(x as unknown[], ctx.budgeted ? ctx : undefined) === undefined,
   // The same test as `validate`: a failure is explained without a second search.
   emit: (_c, g) => ({ test: js`(x.length < 2 || ${g.constant(duplicate)}(x) === undefined)`, mirrorsValidate: true }),
   error: {

@@ -12,6 +12,9 @@ export const contentEncodingDraft07Keyword = defineKeyword<unknown, true>({
   instanceTypes: ['string'],
   stage: -1,
   compile: (value) => (value === 'base64' ? true : undefined),
-  validate: (_c, x) => BASE64.test(x as string),
+  validate(_c, x, ctx) {
+    if (ctx.budgeted) ctx.charge((x as string).length >> 6)
+    return BASE64.test(x as string)
+  },
   error: { message: (_p, _c, x) => `must be base64-encoded (RFC 4648 alphabet, e.g. aGVsbG8=)${got(x)}` },
 })

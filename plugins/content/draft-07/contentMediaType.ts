@@ -12,7 +12,9 @@ export const contentMediaTypeDraft07Keyword = defineKeyword<unknown, { base64: b
   instanceTypes: ['string'],
   stage: -1,
   compile: (value, ctx) => (value === 'application/json' ? { base64: ctx.schema.contentEncoding === 'base64' } : undefined),
-  validate(c, x) {
+  validate(c, x, ctx) {
+    // Decoding and parsing: work in proportion to the string (parsing, about one unit per 8 characters).
+    if (ctx.budgeted) ctx.charge((x as string).length >> 3)
     const text = c.base64 ? decodeBase64(x as string) : (x as string)
     return text === undefined || isJson(text)
   },
