@@ -9,7 +9,7 @@
  * it accepts fewer texts: never fewer values `serialize` writes).
  */
 import type { SchemaHandle, SchemaView } from '../api.ts'
-import { ANY_CHAR, EMPTY, Irregular, MAX_BOUND, alt, fromFormat, fromPattern, isNever, notIn, rep, seq } from './content.ts'
+import { ANY_CHAR, EMPTY, Irregular, MAX_WRITTEN, alt, fromFormat, fromPattern, isNever, notIn, rep, seq } from './content.ts'
 import type { CExpr } from './content.ts'
 
 export type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object'
@@ -81,7 +81,7 @@ interface Member {
   h: SchemaHandle
 }
 
-const MAX_ITEMS = MAX_BOUND
+const MAX_ITEMS = MAX_WRITTEN
 
 /** Builds the nodes of one schema; `budget` bounds the nodes distribution may add (the size bound). */
 export class ShapeBuilder {
@@ -270,7 +270,7 @@ export class ShapeBuilder {
       if (has('pattern') && typeof s.pattern === 'string') {
         try {
           const t = fromPattern(s.pattern)
-          if (t.widened) this.lose(at, 'pattern', `a repetition bound above ${MAX_BOUND} is written unbounded`)
+          if (t.widened) this.lose(at, 'pattern', `a repetition bound above ${MAX_WRITTEN} is written unbounded`)
           contents.push({ expr: t.expr, src: at, kw: 'pattern' })
         } catch (e) {
           this.lose(at, 'pattern', `not regular or not read here (${e instanceof Irregular ? e.message : 'unsupported syntax'}): any string`)
@@ -407,10 +407,10 @@ export class ShapeBuilder {
     if (kinds.has('string')) {
       const lengthSrc = members.find((m) => m.v.keywords.includes('minLength') || m.v.keywords.includes('maxLength'))?.v.location ?? ''
       const bounded = minLength > 0 || maxLength !== Infinity
-      if (maxLength !== Infinity && maxLength > MAX_BOUND) this.lose(lengthSrc, 'maxLength', `a length above ${MAX_BOUND} is not written`)
-      if (minLength > MAX_BOUND) this.lose(lengthSrc, 'minLength', `a length above ${MAX_BOUND} is not written`)
-      const lo = minLength > MAX_BOUND ? 0 : minLength
-      const hi = maxLength > MAX_BOUND ? Infinity : maxLength
+      if (maxLength !== Infinity && maxLength > MAX_WRITTEN) this.lose(lengthSrc, 'maxLength', `a length above ${MAX_WRITTEN} is not written`)
+      if (minLength > MAX_WRITTEN) this.lose(lengthSrc, 'minLength', `a length above ${MAX_WRITTEN} is not written`)
+      const lo = minLength > MAX_WRITTEN ? 0 : minLength
+      const hi = maxLength > MAX_WRITTEN ? Infinity : maxLength
       if (contents.length === 0) str = bounded ? rep(ANY_CHAR, lo, hi) : undefined
       else {
         str = contents[0]!.expr
