@@ -156,7 +156,9 @@ export class ShapeBuilder {
       members.push({ v, h })
       const inner: SchemaHandle[] = []
       for (const e of v.subschemas) {
-        if (e.keyword === 'allOf' || ((e.keyword === '$ref' || e.keyword === '$dynamicRef' || e.keyword === '$recursiveRef') && e.reference)) inner.push(e.handle)
+        if (e.keyword === 'allOf' || (e.keyword === '$ref' && e.reference)) inner.push(e.handle)
+        // the target of a dynamic reference depends on the path taken: left out (any value)
+        else if ((e.keyword === '$dynamicRef' || e.keyword === '$recursiveRef') && e.reference) this.lose(v.location, e.keyword, 'the dynamic target is not followed: any value there')
       }
       for (let i = inner.length - 1; i >= 0; i--) stack.push(inner[i]!)
     }
@@ -488,12 +490,10 @@ export class ShapeBuilder {
         if (addClosed) closed = true
         else if (m.additional) extraValues.push(m.additional)
       }
-      if (unevaluated) {
-        const u = unevaluated.h.inspect().schema
-        if (inexactApplicators) this.lose(unevaluated.loc, 'unevaluatedProperties', 'other applicators evaluate properties here: not expressed')
-        else if (u === false) closed = true
-        else extraValues.push(unevaluated.h)
-      }
+      // which properties count as evaluated depends on the subschemas that pass, in place and
+      // adjacent: not followed here, so unevaluatedProperties is left out (extras stay open)
+      if (unevaluated && unevaluated.h.asserts) this.lose(unevaluated.loc, 'unevaluatedProperties', 'not expressed: extra keys take any value')
+      void inexactApplicators
       if (!closed) {
         const value = approx ? this.union(approx.map((h) => this.ref([...extraValues, h]))) : this.ref(extraValues)
         if (value.get().k !== 'never') {
