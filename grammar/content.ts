@@ -18,8 +18,14 @@ export type CExpr =
   | { t: 'alt'; xs: CExpr[] }
   | { t: 'rep'; x: CExpr; min: number; max: number }
 
-/** The largest finite repetition bound written as such (llama.cpp refuses a maximum of 2000 and reads a larger one as none). */
+/**
+ * The largest repetition bound an engine is handed as such (llama.cpp refuses a maximum of 2000
+ * and reads a larger one as none); larger bounds are written as repetitions of blocks of this many.
+ */
 export const MAX_BOUND = 1000
+
+/** The largest repetition bound written at all (larger ones are listed in `lost`). */
+export const MAX_WRITTEN = 1_000_000
 
 export const EMPTY: CExpr = { t: 'seq', xs: [] }
 export const NEVER: CExpr = { t: 'alt', xs: [] }
@@ -85,7 +91,7 @@ export function nonEmpty(x: CExpr): CExpr {
 /** Why a pattern has no exact regular form here (a backreference, a lookaround, `\p{..}`...). */
 export class Irregular extends Error {}
 
-/** Whether the repetitions had to be widened (a bound past `MAX_BOUND`): the language is then larger. */
+/** Whether the repetitions had to be widened (a bound past `MAX_WRITTEN`): the language is then larger. */
 export interface Translated {
   expr: CExpr
   widened: boolean
@@ -140,9 +146,9 @@ function translate(n: RegexNode, state: { widened: boolean }): CExpr {
     case 'alt': return alt(n.branches.map((b) => translate(b, state)))
     case 'group': return translate(n.body, state)
     case 'repeat': {
-      if (n.min > MAX_BOUND) throw new Irregular(`a repetition of at least ${n.min}`)
+      if (n.min > MAX_WRITTEN) throw new Irregular(`a repetition of at least ${n.min}`)
       let max = n.max
-      if (max !== Infinity && max > MAX_BOUND) {
+      if (max !== Infinity && max > MAX_WRITTEN) {
         max = Infinity
         state.widened = true
       }

@@ -15,7 +15,7 @@
  * levels; deeper levels share rules whose newline takes at least that many spaces.
  */
 import { ANY, complement, intersects, normalize } from '../regex/charset.ts'
-import { ANY_CHAR, alt, rep, seq } from './content.ts'
+import { ANY_CHAR, MAX_BOUND, alt, rep, seq } from './content.ts'
 import type { CExpr } from './content.ts'
 import type { Lost, Ref, VNode } from './shape.ts'
 import { isAnyNode } from './shape.ts'
@@ -317,6 +317,26 @@ export class Emitter {
     return anyRequired ? nonEmpty : galt(lit('{}'), nonEmpty)
   }
 
+  /**
+   * A repetition past `MAX_BOUND` as repetitions of blocks of `MAX_BOUND` items: x{m,n} is
+   * x{m} then x{0,n-m}, and x{0,N} with N = qB + r is (x{B}){0,q-1} x{0,B-1} or (x{B}){q} x{0,r}
+   * (lengths below qB, and from qB up), so each count has one parse.
+   */
+  private blocks(g: Extract<G, { t: 'rep' }>): G {
+    const B = MAX_BOUND
+    const item = g.x.t === 'ref' || g.x.t === 'cls' || g.x.t === 'lit' ? g.x : this.define(g.x, 'p')
+    const block = this.define({ t: 'rep', x: item, min: B, max: B }, 'blk')
+    const exactly = (n: number): G => gseq({ t: 'rep', x: block, min: Math.floor(n / B), max: Math.floor(n / B) }, { t: 'rep', x: item, min: n % B, max: n % B })
+    const upTo = (n: number): G => {
+      const q = Math.floor(n / B)
+      const r = n % B
+      if (q === 0) return { t: 'rep', x: item, min: 0, max: r }
+      return galt(gseq({ t: 'rep', x: block, min: 0, max: q - 1 }, { t: 'rep', x: item, min: 0, max: B - 1 }), gseq({ t: 'rep', x: block, min: q, max: q }, { t: 'rep', x: item, min: 0, max: r }))
+    }
+    const rest: G = g.max === Infinity ? { t: 'rep', x: item, min: 0, max: Infinity } : upTo(g.max - g.min)
+    return gseq(exactly(g.min), rest)
+  }
+
   /** Writes an expression in the format's syntax. */
   private write(g: G, inner = false): string {
     switch (g.t) {
@@ -333,6 +353,7 @@ export class Emitter {
         return inner || true ? `(${s})` : s
       }
       case 'rep': {
+        if (g.min > MAX_BOUND || (g.max !== Infinity && g.max > MAX_BOUND)) return this.write(this.blocks(g), inner)
         let body = this.write(g.x, true)
         if (g.x.t === 'alt' || g.x.t === 'seq') body = body.startsWith('(') ? body : `(${body})`
         if (g.min === 0 && g.max === 1) return `${body}?`

@@ -9,8 +9,8 @@ import { newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator, SchemaHandle, SchemaOptions } from '../api.ts'
 import { Emitter, literalText } from './emit.ts'
 import type { GrammarFormat } from './emit.ts'
-import { ShapeBuilder, cached, isAnyNode, jsonEqual, kindOf } from './shape.ts'
-import type { Lost, Ref, VNode } from './shape.ts'
+import { ShapeBuilder, fits, isAnyNode, jsonEqual } from './shape.ts'
+import type { Lost, Ref } from './shape.ts'
 
 export type { GrammarFormat } from './emit.ts'
 export type { Lost as LostKeyword } from './shape.ts'
@@ -74,7 +74,6 @@ export function toGrammar(schema: unknown, options: GrammarOptions): GrammarResu
     exact: !builder.widened && emitter.lost.length === 0,
     lost: Object.freeze(lost),
     serialize: (value, o) => write(value, top, Math.max(0, Math.floor(o?.indent ?? indent)), 0),
-    ...({ _top: top } as object),
   }
 }
 
@@ -95,70 +94,6 @@ function countLocations(root: SchemaHandle): number {
     for (const e of h.inspect().subschemas) stack.push(e.handle)
   }
   return seen.size
-}
-
-/** Whether the grammar of `ref` accepts the text `write` makes of `value`. */
-export function fits(value: unknown, ref: Ref, depth: number): boolean {
-  if (depth > 200) return false
-  const n = ref.get()
-  switch (n.k) {
-    case 'never': return false
-    case 'union': return n.alts.some((a) => fits(value, a, depth + 1))
-    case 'lits': return n.values.some((v) => jsonEqual(v, value))
-    case 'typed': return fitsTyped(value, n, depth)
-  }
-}
-
-function fitsTyped(value: unknown, n: Extract<VNode, { k: 'typed' }>, depth: number): boolean {
-  const k = kindOf(value)
-  if (k === undefined || !n.kinds.has(k)) return false
-  if (isAnyNode(n)) return true
-  switch (k) {
-    case 'null':
-    case 'boolean':
-      return true
-    case 'number': {
-      const v = value as number
-      const s = n.num
-      if (s.integer) {
-        if (!Number.isInteger(v)) return false
-        if ((s.lo !== undefined && v < s.lo) || (s.hi !== undefined && v > s.hi)) return false
-        return true
-      }
-      const r = s.range
-      if (r && (r.loEx ? !(v > r.lo) : !(v >= r.lo))) return false
-      if (r && (r.hiEx ? !(v < r.hi) : !(v <= r.hi))) return false
-      return true
-    }
-    case 'string':
-      return n.str === undefined || cached(n.str).test(value as string)
-    case 'array': {
-      const a = value as unknown[]
-      const { prefix, items, min, max } = n.arr
-      if (a.length < min || a.length > max) return false
-      return a.every((x, i) => {
-        const r = i < prefix.length ? prefix[i]! : items
-        return r !== null && fits(x, r, depth + 1)
-      })
-    }
-    case 'object': {
-      const o = value as Record<string, unknown>
-      const declared = new Set(n.obj.props.map((p) => p.name))
-      for (const p of n.obj.props) {
-        if (!Object.hasOwn(o, p.name)) {
-          if (p.required) return false
-          continue
-        }
-        if (!fits(o[p.name], p.value, depth + 1)) return false
-      }
-      for (const key of Object.keys(o)) {
-        if (declared.has(key)) continue
-        const x = n.obj.extra
-        if (!x || !cached(x.key).test(key) || !fits(o[key], x.value, depth + 1)) return false
-      }
-      return true
-    }
-  }
 }
 
 /** JSON text of `value` in the grammar's form (see `GrammarResult.serialize`). */

@@ -9,7 +9,7 @@
  * it accepts fewer texts: never fewer values `serialize` writes).
  */
 import type { SchemaHandle, SchemaView } from '../api.ts'
-import { ANY_CHAR, EMPTY, Irregular, MAX_BOUND, alt, fromFormat, fromPattern, isNever, notIn, rep, seq } from './content.ts'
+import { ANY_CHAR, EMPTY, Irregular, MAX_WRITTEN, alt, fromFormat, fromPattern, isNever, notIn, rep, seq } from './content.ts'
 import type { CExpr } from './content.ts'
 
 export type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object'
@@ -81,7 +81,7 @@ interface Member {
   h: SchemaHandle
 }
 
-const MAX_ITEMS = MAX_BOUND
+const MAX_ITEMS = MAX_WRITTEN
 
 /** Builds the nodes of one schema; `budget` bounds the nodes distribution may add (the size bound). */
 export class ShapeBuilder {
@@ -156,7 +156,9 @@ export class ShapeBuilder {
       members.push({ v, h })
       const inner: SchemaHandle[] = []
       for (const e of v.subschemas) {
-        if (e.keyword === 'allOf' || ((e.keyword === '$ref' || e.keyword === '$dynamicRef' || e.keyword === '$recursiveRef') && e.reference)) inner.push(e.handle)
+        if (e.keyword === 'allOf' || (e.keyword === '$ref' && e.reference)) inner.push(e.handle)
+        // the target of a dynamic reference depends on the path taken: left out (any value)
+        else if ((e.keyword === '$dynamicRef' || e.keyword === '$recursiveRef') && e.reference) this.lose(v.location, e.keyword, 'the dynamic target is not followed: any value there')
       }
       for (let i = inner.length - 1; i >= 0; i--) stack.push(inner[i]!)
     }
@@ -270,7 +272,7 @@ export class ShapeBuilder {
       if (has('pattern') && typeof s.pattern === 'string') {
         try {
           const t = fromPattern(s.pattern)
-          if (t.widened) this.lose(at, 'pattern', `a repetition bound above ${MAX_BOUND} is written unbounded`)
+          if (t.widened) this.lose(at, 'pattern', `a repetition bound above ${MAX_WRITTEN} is written unbounded`)
           contents.push({ expr: t.expr, src: at, kw: 'pattern' })
         } catch (e) {
           this.lose(at, 'pattern', `not regular or not read here (${e instanceof Irregular ? e.message : 'unsupported syntax'}): any string`)
@@ -407,10 +409,10 @@ export class ShapeBuilder {
     if (kinds.has('string')) {
       const lengthSrc = members.find((m) => m.v.keywords.includes('minLength') || m.v.keywords.includes('maxLength'))?.v.location ?? ''
       const bounded = minLength > 0 || maxLength !== Infinity
-      if (maxLength !== Infinity && maxLength > MAX_BOUND) this.lose(lengthSrc, 'maxLength', `a length above ${MAX_BOUND} is not written`)
-      if (minLength > MAX_BOUND) this.lose(lengthSrc, 'minLength', `a length above ${MAX_BOUND} is not written`)
-      const lo = minLength > MAX_BOUND ? 0 : minLength
-      const hi = maxLength > MAX_BOUND ? Infinity : maxLength
+      if (maxLength !== Infinity && maxLength > MAX_WRITTEN) this.lose(lengthSrc, 'maxLength', `a length above ${MAX_WRITTEN} is not written`)
+      if (minLength > MAX_WRITTEN) this.lose(lengthSrc, 'minLength', `a length above ${MAX_WRITTEN} is not written`)
+      const lo = minLength > MAX_WRITTEN ? 0 : minLength
+      const hi = maxLength > MAX_WRITTEN ? Infinity : maxLength
       if (contents.length === 0) str = bounded ? rep(ANY_CHAR, lo, hi) : undefined
       else {
         str = contents[0]!.expr
@@ -488,12 +490,10 @@ export class ShapeBuilder {
         if (addClosed) closed = true
         else if (m.additional) extraValues.push(m.additional)
       }
-      if (unevaluated) {
-        const u = unevaluated.h.inspect().schema
-        if (inexactApplicators) this.lose(unevaluated.loc, 'unevaluatedProperties', 'other applicators evaluate properties here: not expressed')
-        else if (u === false) closed = true
-        else extraValues.push(unevaluated.h)
-      }
+      // which properties count as evaluated depends on the subschemas that pass, in place and
+      // adjacent: not followed here, so unevaluatedProperties is left out (extras stay open)
+      if (unevaluated && unevaluated.h.asserts) this.lose(unevaluated.loc, 'unevaluatedProperties', 'not expressed: extra keys take any value')
+      void inexactApplicators
       if (!closed) {
         const value = approx ? this.union(approx.map((h) => this.ref([...extraValues, h]))) : this.ref(extraValues)
         if (value.get().k !== 'never') {
@@ -620,6 +620,70 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
 }
 
+/** Whether the grammar of `ref` accepts the text `write` makes of `value`. */
+export function fits(value: unknown, ref: Ref, depth: number): boolean {
+  if (depth > 200) return false
+  const n = ref.get()
+  switch (n.k) {
+    case 'never': return false
+    case 'union': return n.alts.some((a) => fits(value, a, depth + 1))
+    case 'lits': return n.values.some((v) => jsonEqual(v, value))
+    case 'typed': return fitsTyped(value, n, depth)
+  }
+}
+
+function fitsTyped(value: unknown, n: Extract<VNode, { k: 'typed' }>, depth: number): boolean {
+  const k = kindOf(value)
+  if (k === undefined || !n.kinds.has(k)) return false
+  if (isAnyNode(n)) return true
+  switch (k) {
+    case 'null':
+    case 'boolean':
+      return true
+    case 'number': {
+      const v = value as number
+      const s = n.num
+      if (s.integer) {
+        if (!Number.isInteger(v)) return false
+        if ((s.lo !== undefined && v < s.lo) || (s.hi !== undefined && v > s.hi)) return false
+        return true
+      }
+      const r = s.range
+      if (r && (r.loEx ? !(v > r.lo) : !(v >= r.lo))) return false
+      if (r && (r.hiEx ? !(v < r.hi) : !(v <= r.hi))) return false
+      return true
+    }
+    case 'string':
+      return n.str === undefined || cached(n.str).test(value as string)
+    case 'array': {
+      const a = value as unknown[]
+      const { prefix, items, min, max } = n.arr
+      if (a.length < min || a.length > max) return false
+      return a.every((x, i) => {
+        const r = i < prefix.length ? prefix[i]! : items
+        return r !== null && fits(x, r, depth + 1)
+      })
+    }
+    case 'object': {
+      const o = value as Record<string, unknown>
+      const declared = new Set(n.obj.props.map((p) => p.name))
+      for (const p of n.obj.props) {
+        if (!Object.hasOwn(o, p.name)) {
+          if (p.required) return false
+          continue
+        }
+        if (!fits(o[p.name], p.value, depth + 1)) return false
+      }
+      for (const key of Object.keys(o)) {
+        if (declared.has(key)) continue
+        const x = n.obj.extra
+        if (!x || !cached(x.key).test(key) || !fits(o[key], x.value, depth + 1)) return false
+      }
+      return true
+    }
+  }
+}
+
 function kindsOf(n: VNode): Set<Kind> | undefined {
   if (n.k === 'never') return new Set()
   if (n.k === 'typed') return n.kinds
@@ -627,27 +691,33 @@ function kindsOf(n: VNode): Set<Kind> | undefined {
   return undefined
 }
 
-function disjointPair(a: VNode, b: VNode): boolean {
-  const ka = kindsOf(a)
-  const kb = kindsOf(b)
-  if (ka && kb && ![...ka].some((k) => kb.has(k))) return true
-  if (a.k === 'lits' && b.k === 'lits') return !a.values.some((x) => b.values.some((y) => jsonEqual(x, y)))
-  if (a.k === 'lits' && b.k === 'typed' && b.kinds.size === 1 && b.kinds.has('object') === false) return false
-  // objects told apart by a required property whose literals differ
-  if (a.k === 'typed' && b.k === 'typed' && ka && kb) {
-    const shared = [...ka].filter((k) => kb.has(k))
-    if (shared.length === 1 && shared[0] === 'object') {
-      for (const p of a.obj.props) {
-        if (!p.required) continue
-        const q = b.obj.props.find((x) => x.name === p.name && x.required)
-        if (!q) continue
-        const pv = p.value.get()
-        const qv = q.value.get()
-        if (pv.k === 'lits' && qv.k === 'lits' && disjointPair(pv, qv)) return true
-      }
-    }
-  }
-  return false
+/**
+ * Whether no value fits both nodes: kinds apart, literals the other refuses, or objects told
+ * apart by a property one requires and the other cannot have or holds to values apart. The nodes
+ * hold at least the schemas' values, so nodes apart mean schemas apart.
+ */
+function disjointPair(a: VNode, b: VNode, depth = 0): boolean {
+  if (depth > 8) return false
+  if (a.k === 'never' || b.k === 'never') return true
+  if (a.k === 'union') return a.alts.every((x) => disjointPair(x.get(), b, depth + 1))
+  if (b.k === 'union') return b.alts.every((x) => disjointPair(a, x.get(), depth + 1))
+  const fixed = (n: VNode): Ref => ({ id: -1, get: () => n })
+  if (a.k === 'lits') return a.values.every((v) => !fits(v, fixed(b), 0))
+  if (b.k === 'lits') return b.values.every((v) => !fits(v, fixed(a), 0))
+  const shared = [...a.kinds].filter((k) => b.kinds.has(k))
+  if (shared.length === 0) return true
+  if (shared.length > 1 || shared[0] !== 'object') return false
+  const apart = (x: ObjSpec, y: ObjSpec) =>
+    x.props.some((p) => {
+      if (!p.required) return false
+      const q = y.props.find((z) => z.name === p.name)
+      if (!q) return y.extra === null || !fits(p.name, { id: -1, get: () => keyNode(y.extra!.key) }, 0)
+      return disjointPair(p.value.get(), q.value.get(), depth + 1)
+    })
+  return apart(a.obj, b.obj) || apart(b.obj, a.obj)
 }
 
-export { EMPTY, seq }
+/** A string node of the given content (to ask whether a key fits the extra keys' language). */
+function keyNode(key: CExpr): VNode {
+  return { ...(ANY_NODE as Extract<VNode, { k: 'typed' }>), kinds: new Set<Kind>(['string']), str: key }
+}
