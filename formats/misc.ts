@@ -14,7 +14,7 @@ const UUID_RE = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0
 
 // RFC 6901: any character but `~` and `/`, or `~0` / `~1`.
 const JSON_POINTER = '(?:/(?:[^~/]|~[01])*)*'
-const JSON_POINTER_RE = new RegExp(`^${JSON_POINTER}$`)
+export const JSON_POINTER_RE = new RegExp(`^${JSON_POINTER}$`)
 
 // draft-bhutton-relative-json-pointer-00 (the draft that 2020-12 cites): a non-negative integer
 // without leading zeros, an optional index manipulation (`+N` / `-N`), then `#` or a JSON Pointer.

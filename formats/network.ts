@@ -29,8 +29,8 @@ function isIdnaHostname(value: string): boolean {
 }
 
 const IPV4_RE = new RegExp(`^${IPV4_ADDRESS}$`)
-const IPV6_RE = new RegExp(`^${IPV6_ADDRESS}$`)
-const HOSTNAME_RE = new RegExp(`^${HOSTNAME}$`)
+export const IPV6_RE = new RegExp(`^${IPV6_ADDRESS}$`)
+export const HOSTNAME_RE = new RegExp(`^${HOSTNAME}$`)
 const A_LABEL_RE = /(?:^|\.)xn--/i
 // An `xn--` label right after the `@` or after a dot (a hit in the local part only costs a check).
 const EMAIL_A_LABEL_RE = /[@.]xn--/i
@@ -41,7 +41,7 @@ const DOT_STRING = `${ATEXT}+(?:\\.${ATEXT}+)*`
 const QUOTED_STRING = '"(?:[\\x20\\x21\\x23-\\x5B\\x5D-\\x7E]|\\\\[\\x20-\\x7E])*"'
 // The only standardized address-literal tag is `IPv6` (ABNF literals are case-insensitive).
 const ADDRESS_LITERAL = `\\[(?:${IPV4_ADDRESS}|[Ii][Pp][Vv]6:${IPV6_ADDRESS})\\]`
-const EMAIL_RE = new RegExp(`^(?:${DOT_STRING}|${QUOTED_STRING})@(?:${HOSTNAME}|${ADDRESS_LITERAL})$`)
+export const EMAIL_RE = new RegExp(`^(?:${DOT_STRING}|${QUOTED_STRING})@(?:${HOSTNAME}|${ADDRESS_LITERAL})$`)
 
 // RFC 6531 section 3.3: atext and qtextSMTP extended with UTF8-non-ascii (any non-ASCII scalar
 // value, C1 controls and noncharacters included; lone surrogates are not UTF-8).

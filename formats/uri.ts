@@ -45,7 +45,7 @@ function grammar(ucschar: string, iprivate: string): { absolute: string; relativ
 const URI = grammar('', '')
 const IRI = grammar(UCSCHAR_CLASS, IPRIVATE_CLASS)
 
-const URI_RE = new RegExp(`^${URI.absolute}$`, 'u')
+export const URI_RE = new RegExp(`^${URI.absolute}$`, 'u')
 
 /**
  * The common case, tested first: a hierarchical URL with an ASCII host, no user info and no
@@ -56,16 +56,16 @@ const URI_RE = new RegExp(`^${URI.absolute}$`, 'u')
  * test; what it refuses goes on to the grammar, which decides.
  */
 const PLAIN_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[A-Za-z0-9._~-]+(?::[0-9]*)?(?:\/[A-Za-z0-9._~!$&'()*+,;=:@-]*)*(?:\?[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?(?:#[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?$/
-const URI_REFERENCE_RE = new RegExp(`^(?:${URI.absolute}|${URI.relative})$`, 'u')
-const IRI_RE = new RegExp(`^${IRI.absolute}$`, 'u')
-const IRI_REFERENCE_RE = new RegExp(`^(?:${IRI.absolute}|${IRI.relative})$`, 'u')
+export const URI_REFERENCE_RE = new RegExp(`^(?:${URI.absolute}|${URI.relative})$`, 'u')
+export const IRI_RE = new RegExp(`^${IRI.absolute}$`, 'u')
+export const IRI_REFERENCE_RE = new RegExp(`^(?:${IRI.absolute}|${IRI.relative})$`, 'u')
 
 // RFC 6570 section 2, with erratum 6937 (verified) restoring the apostrophe to `literals`.
 const LITERAL = `(?:[\\x21\\x23\\x24\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E${UCSCHAR_CLASS}${IPRIVATE_CLASS}]|${PCT_ENCODED})`
 const VARCHAR = `(?:[A-Za-z0-9_]|${PCT_ENCODED})`
 const VARSPEC = `${VARCHAR}(?:\\.?${VARCHAR})*(?::[1-9][0-9]{0,3}|\\*)?`
 const EXPRESSION = `\\{[+#./;?&=,!@|]?${VARSPEC}(?:,${VARSPEC})*\\}`
-const URI_TEMPLATE_RE = new RegExp(`^(?:${LITERAL}|${EXPRESSION})*$`, 'u')
+export const URI_TEMPLATE_RE = new RegExp(`^(?:${LITERAL}|${EXPRESSION})*$`, 'u')
 
 /**
  * `uri`: an absolute RFC 3986 `URI` — scheme, `:`, hierarchical part, optional query and

@@ -8,6 +8,9 @@
 import { parseRegex } from '../regex/parse.ts'
 import type { RegexNode } from '../regex/parse.ts'
 import { ANY, complement, normalize } from '../regex/charset.ts'
+import { JSON_POINTER_RE } from '../formats/misc.ts'
+import { EMAIL_RE, HOSTNAME_RE, IPV6_RE } from '../formats/network.ts'
+import { IRI_REFERENCE_RE, IRI_RE, URI_REFERENCE_RE, URI_RE, URI_TEMPLATE_RE } from '../formats/uri.ts'
 
 export type CExpr =
   | { t: 'set'; r: readonly number[] }
@@ -15,8 +18,14 @@ export type CExpr =
   | { t: 'alt'; xs: CExpr[] }
   | { t: 'rep'; x: CExpr; min: number; max: number }
 
-/** The largest finite repetition bound written as such (llama.cpp refuses a maximum of 2000 and reads a larger one as none). */
+/**
+ * The largest repetition bound an engine is handed as such (llama.cpp refuses a maximum of 2000
+ * and reads a larger one as none); larger bounds are written as repetitions of blocks of this many.
+ */
 export const MAX_BOUND = 1000
+
+/** The largest repetition bound written at all (larger ones are listed in `lost`). */
+export const MAX_WRITTEN = 1_000_000
 
 export const EMPTY: CExpr = { t: 'seq', xs: [] }
 export const NEVER: CExpr = { t: 'alt', xs: [] }
@@ -82,7 +91,7 @@ export function nonEmpty(x: CExpr): CExpr {
 /** Why a pattern has no exact regular form here (a backreference, a lookaround, `\p{..}`...). */
 export class Irregular extends Error {}
 
-/** Whether the repetitions had to be widened (a bound past `MAX_BOUND`): the language is then larger. */
+/** Whether the repetitions had to be widened (a bound past `MAX_WRITTEN`): the language is then larger. */
 export interface Translated {
   expr: CExpr
   widened: boolean
@@ -137,9 +146,9 @@ function translate(n: RegexNode, state: { widened: boolean }): CExpr {
     case 'alt': return alt(n.branches.map((b) => translate(b, state)))
     case 'group': return translate(n.body, state)
     case 'repeat': {
-      if (n.min > MAX_BOUND) throw new Irregular(`a repetition of at least ${n.min}`)
+      if (n.min > MAX_WRITTEN) throw new Irregular(`a repetition of at least ${n.min}`)
       let max = n.max
-      if (max !== Infinity && max > MAX_BOUND) {
+      if (max !== Infinity && max > MAX_WRITTEN) {
         max = Infinity
         state.widened = true
       }
@@ -204,22 +213,38 @@ const TIME = `(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?${OFFSE
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])'
 
 /**
- * Formats whose checkers (formats/) accept a regular language, as patterns; `partial` when the
- * grammar accepts fewer strings than the checker (never more).
+ * Formats whose checkers (formats/) accept a regular language, as patterns (the checkers' own
+ * expressions where they are one): `partial` when the grammar accepts fewer strings than the
+ * checker (never more), `wider` when it accepts more (a length limit or an IDNA check on top).
  */
-const FORMATS: Record<string, { source: string; partial?: string }> = {
+const FORMATS: Record<string, { source: string; partial?: string; wider?: string }> = {
   date: { source: `^${DATE}$` },
   time: { source: `^${TIME}$`, partial: 'a leap second is accepted only as 23:59:60 UTC' },
   'date-time': { source: `^${DATE}[Tt]${TIME}$`, partial: 'a leap second is accepted only as 23:59:60 UTC' },
   uuid: { source: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
   ipv4: { source: `^${OCTET}(?:\\.${OCTET}){3}$` },
+  ipv6: { source: IPV6_RE.source },
+  uri: { source: URI_RE.source },
+  'uri-reference': { source: URI_REFERENCE_RE.source },
+  iri: { source: IRI_RE.source },
+  'iri-reference': { source: IRI_REFERENCE_RE.source },
+  'uri-template': { source: URI_TEMPLATE_RE.source },
+  'json-pointer': { source: JSON_POINTER_RE.source },
+  email: { source: EMAIL_RE.source, wider: 'the length limits (254, local part 64) and xn-- labels are not checked' },
+  hostname: { source: HOSTNAME_RE.source, wider: 'the 253-character limit and xn-- labels are not checked' },
 }
 
-/** The content of a format's strings, or undefined for a format with no exact regular form here. */
-export function fromFormat(name: string): { expr: CExpr; partial?: string } | undefined {
+/** The content of a format's strings, or undefined for a format with no regular form here. */
+export function fromFormat(name: string): { expr: CExpr; partial?: string; wider?: string } | undefined {
   const f = Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined
   if (!f) return undefined
-  return f.partial ? { expr: re(f.source), partial: f.partial } : { expr: re(f.source) }
+  let expr: CExpr
+  try {
+    expr = re(f.source)
+  } catch {
+    return undefined
+  }
+  return { expr, ...(f.partial ? { partial: f.partial } : {}), ...(f.wider ? { wider: f.wider } : {}) }
 }
 
 /** The language as a `RegExp` with the `u` flag, anchored. */

@@ -15,7 +15,7 @@
  * levels; deeper levels share rules whose newline takes at least that many spaces.
  */
 import { ANY, complement, intersects, normalize } from '../regex/charset.ts'
-import { ANY_CHAR, alt, rep, seq } from './content.ts'
+import { ANY_CHAR, MAX_BOUND, alt, rep, seq } from './content.ts'
 import type { CExpr } from './content.ts'
 import type { Lost, Ref, VNode } from './shape.ts'
 import { isAnyNode } from './shape.ts'
@@ -167,20 +167,13 @@ export class Emitter {
     return { t: 'ref', name }
   }
 
-  private number(spec: { integer: boolean; lo?: number; hi?: number; sign?: 'nonnegative' | 'positive' }): G {
+  private number(spec: { integer: boolean; lo?: number; hi?: number; range?: { lo: number; loEx: boolean; hi: number; hiEx: boolean } }): G {
     const digits = (min: number) => this.define({ t: 'rep', x: { t: 'cls', r: [0x30, 0x39] }, min, max: Infinity }, 'dg')
     const nat: G = galt(lit('0'), gseq({ t: 'cls', r: [0x31, 0x39] }, digits(0)))
     const frac = opt(gseq(lit('.'), digits(1)))
     const exp = opt(gseq({ t: 'cls', r: [0x45, 0x45, 0x65, 0x65] }, opt({ t: 'cls', r: [0x2b, 0x2b, 0x2d, 0x2d] }), digits(1)))
     if (!spec.integer) {
-      if (spec.sign === 'nonnegative') return this.define(gseq(nat, frac, exp), 'num')
-      if (spec.sign === 'positive') {
-        const positive = galt(
-          gseq({ t: 'cls', r: [0x31, 0x39] }, digits(0), frac),
-          gseq(lit('0.'), this.define({ t: 'rep', x: lit('0'), min: 0, max: Infinity }, 'z'), { t: 'cls', r: [0x31, 0x39] }, digits(0)),
-        )
-        return this.define(gseq(positive, exp), 'num')
-      }
+      if (spec.range) return this.define(this.content(numberRange(spec.range)), 'num')
       return this.define(gseq(opt(lit('-')), nat, frac, exp), 'num')
     }
     // integers: digit ranges where bounded; JSON.stringify writes integers from 1e21 up with an exponent
@@ -324,6 +317,26 @@ export class Emitter {
     return anyRequired ? nonEmpty : galt(lit('{}'), nonEmpty)
   }
 
+  /**
+   * A repetition past `MAX_BOUND` as repetitions of blocks of `MAX_BOUND` items: x{m,n} is
+   * x{m} then x{0,n-m}, and x{0,N} with N = qB + r is (x{B}){0,q-1} x{0,B-1} or (x{B}){q} x{0,r}
+   * (lengths below qB, and from qB up), so each count has one parse.
+   */
+  private blocks(g: Extract<G, { t: 'rep' }>): G {
+    const B = MAX_BOUND
+    const item = g.x.t === 'ref' || g.x.t === 'cls' || g.x.t === 'lit' ? g.x : this.define(g.x, 'p')
+    const block = this.define({ t: 'rep', x: item, min: B, max: B }, 'blk')
+    const exactly = (n: number): G => gseq({ t: 'rep', x: block, min: Math.floor(n / B), max: Math.floor(n / B) }, { t: 'rep', x: item, min: n % B, max: n % B })
+    const upTo = (n: number): G => {
+      const q = Math.floor(n / B)
+      const r = n % B
+      if (q === 0) return { t: 'rep', x: item, min: 0, max: r }
+      return galt(gseq({ t: 'rep', x: block, min: 0, max: q - 1 }, { t: 'rep', x: item, min: 0, max: B - 1 }), gseq({ t: 'rep', x: block, min: q, max: q }, { t: 'rep', x: item, min: 0, max: r }))
+    }
+    const rest: G = g.max === Infinity ? { t: 'rep', x: item, min: 0, max: Infinity } : upTo(g.max - g.min)
+    return gseq(exactly(g.min), rest)
+  }
+
   /** Writes an expression in the format's syntax. */
   private write(g: G, inner = false): string {
     switch (g.t) {
@@ -340,6 +353,7 @@ export class Emitter {
         return inner || true ? `(${s})` : s
       }
       case 'rep': {
+        if (g.min > MAX_BOUND || (g.max !== Infinity && g.max > MAX_BOUND)) return this.write(this.blocks(g), inner)
         let body = this.write(g.x, true)
         if (g.x.t === 'alt' || g.x.t === 'seq') body = body.startsWith('(') ? body : `(${body})`
         if (g.min === 0 && g.max === 1) return `${body}?`
@@ -443,6 +457,46 @@ export function natRange(a: number, b: number): CExpr {
   }
   if (b === Infinity) parts.push(seq([digit(1, 9), rep(D, la, Infinity)]))
   return alt(parts)
+}
+
+const D: CExpr = { t: 'set', r: [0x30, 0x39] }
+const ch = (c: string): CExpr => ({ t: 'set', r: [c.charCodeAt(0), c.charCodeAt(0)] })
+const word = (s: string): CExpr => seq(Array.from(s, ch))
+
+/**
+ * Number texts (as JSON.stringify writes them) of values between integer bounds `lo` and `hi`
+ * (either may be infinite), each inclusive or not: by integer part, with the fraction free,
+ * non-zero (just above an exclusive bound) or zero (at an inclusive upper bound); values below
+ * 1e-6 in exponent form where (0, 1) is inside, values from 1e21 up where there is no upper bound.
+ */
+export function numberRange(r: { lo: number; loEx: boolean; hi: number; hiEx: boolean }): CExpr {
+  const alts: CExpr[] = []
+  const includesZero = (r.lo < 0 || (r.lo === 0 && !r.loEx)) && (r.hi > 0 || (r.hi === 0 && !r.hiEx))
+  if (r.hi > 0 || (r.hi === 0 && !r.hiEx)) alts.push(nonNegative(Math.max(r.lo, 0), r.lo >= 0 ? r.loEx : false, r.hi, r.hiEx))
+  if (r.lo < 0) {
+    // -x for x below zero: from -hi (or zero) to -lo
+    const lo = r.hi < 0 ? -r.hi : 0
+    const loEx = r.hi < 0 ? r.hiEx : !includesZero
+    alts.push(seq([ch('-'), nonNegative(lo, loEx, -r.lo, r.loEx)]))
+  }
+  return alt(alts)
+}
+
+function nonNegative(lo: number, loEx: boolean, hi: number, hiEx: boolean): CExpr {
+  const fracAny = rep(seq([ch('.'), rep(D, 1, Infinity)]), 0, 1)
+  const fracZero = rep(seq([ch('.'), rep(ch('0'), 1, Infinity)]), 0, 1)
+  const fracNonZero = seq([ch('.'), rep(D, 0, Infinity), { t: 'set', r: [0x31, 0x39] }, rep(D, 0, Infinity)])
+  const alts: CExpr[] = []
+  if (hi === Infinity || lo + 1 <= hi - 1) alts.push(seq([natRange(lo + 1, hi === Infinity ? Infinity : hi - 1), fracAny]))
+  if (lo < hi) alts.push(seq([word(String(lo)), loEx ? fracNonZero : fracAny]))
+  else if (!loEx && !hiEx) alts.push(seq([word(String(lo)), fracZero]))
+  if (hi !== Infinity && hi > lo && !hiEx) alts.push(seq([word(String(hi)), fracZero]))
+  const mantissa = seq([{ t: 'set', r: [0x31, 0x39] }, rep(seq([ch('.'), rep(D, 1, Infinity)]), 0, 1)])
+  if (lo === 0 && hi >= 1) alts.push(seq([mantissa, word('e-'), alt([{ t: 'set', r: [0x37, 0x39] }, seq([{ t: 'set', r: [0x31, 0x39] }, D]), seq([{ t: 'set', r: [0x31, 0x33] }, D, D])])]))
+  // exponents from 21 up only: 1e21 is above every bound written (at most 1e15)
+  const big = alt([seq([ch('2'), { t: 'set', r: [0x31, 0x39] }]), seq([{ t: 'set', r: [0x33, 0x39] }, D]), seq([{ t: 'set', r: [0x31, 0x32] }, D, D]), seq([word('30'), { t: 'set', r: [0x30, 0x38] }])])
+  if (hi === Infinity) alts.push(seq([mantissa, word('e+'), big]))
+  return alt(alts)
 }
 
 export { ANY_CHAR }

@@ -27,7 +27,11 @@ export interface GrammarResult {
   readonly grammar: string
   /** True when the grammar accepts only texts of valid documents (no duplicate key, in its whitespace and key order). */
   readonly exact: boolean
-  /** Each keyword the grammar holds only in part, where it is, and how it is approximated. */
+  /**
+   * Each keyword the grammar holds only in part, where it is, and how: most accept more than the
+   * schema (then `exact` is false); a `how` that says "fewer texts accepted" narrows only (a
+   * leap second in another offset than UTC), which leaves `exact` as it is.
+   */
   readonly lost: readonly Lost[]
   /**
    * `value` as JSON text in the form the grammar takes: declared properties in declared order,
@@ -67,9 +71,10 @@ export function toGrammar(schema: unknown, options: GrammarOptions): GrammarResu
   const lost = [...builder.lost, ...emitter.lost].map((l) => Object.freeze({ ...l }))
   return {
     grammar,
-    exact: lost.length === 0,
+    exact: !builder.widened && emitter.lost.length === 0,
     lost: Object.freeze(lost),
     serialize: (value, o) => write(value, top, Math.max(0, Math.floor(o?.indent ?? indent)), 0),
+    ...({ _top: top } as object),
   }
 }
 
@@ -93,7 +98,7 @@ function countLocations(root: SchemaHandle): number {
 }
 
 /** Whether the grammar of `ref` accepts the text `write` makes of `value`. */
-function fits(value: unknown, ref: Ref, depth: number): boolean {
+export function fits(value: unknown, ref: Ref, depth: number): boolean {
   if (depth > 200) return false
   const n = ref.get()
   switch (n.k) {
@@ -107,6 +112,7 @@ function fits(value: unknown, ref: Ref, depth: number): boolean {
 function fitsTyped(value: unknown, n: Extract<VNode, { k: 'typed' }>, depth: number): boolean {
   const k = kindOf(value)
   if (k === undefined || !n.kinds.has(k)) return false
+  if (isAnyNode(n)) return true
   switch (k) {
     case 'null':
     case 'boolean':
@@ -119,8 +125,9 @@ function fitsTyped(value: unknown, n: Extract<VNode, { k: 'typed' }>, depth: num
         if ((s.lo !== undefined && v < s.lo) || (s.hi !== undefined && v > s.hi)) return false
         return true
       }
-      if (s.sign === 'nonnegative') return v >= 0
-      if (s.sign === 'positive') return v > 0
+      const r = s.range
+      if (r && (r.loEx ? !(v > r.lo) : !(v >= r.lo))) return false
+      if (r && (r.hiEx ? !(v < r.hi) : !(v <= r.hi))) return false
       return true
     }
     case 'string':

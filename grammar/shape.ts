@@ -9,7 +9,7 @@
  * it accepts fewer texts: never fewer values `serialize` writes).
  */
 import type { SchemaHandle, SchemaView } from '../api.ts'
-import { ANY_CHAR, EMPTY, Irregular, MAX_BOUND, alt, fromFormat, fromPattern, isNever, notIn, rep, seq } from './content.ts'
+import { ANY_CHAR, EMPTY, Irregular, MAX_WRITTEN, alt, fromFormat, fromPattern, isNever, notIn, rep, seq } from './content.ts'
 import type { CExpr } from './content.ts'
 
 export type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object'
@@ -26,8 +26,8 @@ export interface NumSpec {
   /** Integer bounds, inclusive (integers only). */
   lo?: number
   hi?: number
-  /** For non-integers: at least 0, or above 0. */
-  sign?: 'nonnegative' | 'positive'
+  /** Non-integers between integer bounds (either may be infinite), each bound inclusive or not. */
+  range?: { lo: number; loEx: boolean; hi: number; hiEx: boolean }
 }
 
 export interface ArrSpec {
@@ -70,12 +70,18 @@ const HANDLED = new Set([
   'unevaluatedProperties',
 ])
 
+/** Keywords that assert nothing (annotations), whatever the dialect. */
+const ANNOTATIONS = new Set([
+  'title', 'description', 'default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'contentMediaType',
+  'contentEncoding', 'contentSchema', 'discriminator', 'xml', 'externalDocs',
+])
+
 interface Member {
   v: SchemaView
   h: SchemaHandle
 }
 
-const MAX_ITEMS = MAX_BOUND
+const MAX_ITEMS = MAX_WRITTEN
 
 /** Builds the nodes of one schema; `budget` bounds the nodes distribution may add (the size bound). */
 export class ShapeBuilder {
@@ -92,7 +98,12 @@ export class ShapeBuilder {
     this.budget = budget
   }
 
-  private lose(schemaPath: string, keyword: string, how: string): void {
+  /** Whether some entry of `lost` widens the language (the grammar then accepts invalid texts). */
+  widened = false
+
+  /** Records a keyword held in part; `narrows`: the grammar accepts fewer texts there, never more. */
+  private lose(schemaPath: string, keyword: string, how: string, narrows = false): void {
+    if (!narrows) this.widened = true
     const key = `${schemaPath}\u0000${keyword}\u0000${how}`
     if (this.lostKeys.has(key)) return
     this.lostKeys.add(key)
@@ -204,7 +215,7 @@ export class ShapeBuilder {
       const at = v.location
       const has = (k: string) => v.keywords.includes(k)
       for (const k of v.keywords) {
-        if (HANDLED.has(k)) continue
+        if (HANDLED.has(k) || ANNOTATIONS.has(k)) continue
         if (k === 'format' || k === 'uniqueItems' && s.uniqueItems === false) continue
         if ((k === 'minProperties' && s.minProperties === 0) || (k === 'minContains' && !has('contains'))) continue
         if (k === 'dependentRequired' || k === 'dependentSchemas' || k === 'dependencies' || k === 'if' || k === 'not' || k === 'propertyNames' || k === 'then' || k === 'else') inexactApplicators = true
@@ -259,7 +270,7 @@ export class ShapeBuilder {
       if (has('pattern') && typeof s.pattern === 'string') {
         try {
           const t = fromPattern(s.pattern)
-          if (t.widened) this.lose(at, 'pattern', `a repetition bound above ${MAX_BOUND} is written unbounded`)
+          if (t.widened) this.lose(at, 'pattern', `a repetition bound above ${MAX_WRITTEN} is written unbounded`)
           contents.push({ expr: t.expr, src: at, kw: 'pattern' })
         } catch (e) {
           this.lose(at, 'pattern', `not regular or not read here (${e instanceof Irregular ? e.message : 'unsupported syntax'}): any string`)
@@ -269,7 +280,8 @@ export class ShapeBuilder {
         const f = fromFormat(s.format)
         if (f) contents.push({ expr: f.expr, src: at, kw: 'format' })
         else this.lose(at, 'format', `format ${JSON.stringify(s.format)} has no grammar here: any string`)
-        if (f?.partial) this.lose(at, 'format', `${f.partial} (fewer texts accepted, never more)`)
+        if (f?.partial) this.lose(at, 'format', `${f.partial} (fewer texts accepted, never more)`, true)
+        if (f?.wider) this.lose(at, 'format', f.wider)
       }
       // arrays
       const itemsOf = (kw: string) => v.subschemas.filter((e) => e.keyword === kw)
@@ -381,11 +393,12 @@ export class ShapeBuilder {
         if (Number.isFinite(hi) && Math.abs(hi) <= 1e15) spec.hi = hi
         else if (Number.isFinite(hi)) this.lose(src, 'maximum', 'a bound beyond 1e15 is not written')
       } else if (lower !== -Infinity || upper !== Infinity) {
-        if (upper === Infinity && lower === 0) spec.sign = num.exMin === 0 && (num.min === undefined || num.min <= 0) ? 'positive' : 'nonnegative'
-        else {
-          if (lower > upper || (lower === upper && (num.exMin === lower || num.exMax === upper))) kinds.delete('number')
-          else this.lose(src, lower !== -Infinity ? (num.exMin !== undefined ? 'exclusiveMinimum' : 'minimum') : num.exMax !== undefined ? 'exclusiveMaximum' : 'maximum', 'a bound on a non-integer number is not expressed')
-        }
+        const loEx = num.exMin !== undefined && num.exMin >= (num.min ?? -Infinity)
+        const hiEx = num.exMax !== undefined && num.exMax <= (num.max ?? Infinity)
+        const writable = (b: number) => !Number.isFinite(b) || (Number.isInteger(b) && Math.abs(b) <= 1e15)
+        if (lower > upper || (lower === upper && (loEx || hiEx))) kinds.delete('number')
+        else if (writable(lower) && writable(upper)) spec.range = { lo: lower, loEx, hi: upper, hiEx }
+        else this.lose(src, lower !== -Infinity && !writable(lower) ? (loEx ? 'exclusiveMinimum' : 'minimum') : hiEx ? 'exclusiveMaximum' : 'maximum', 'a bound on a non-integer number other than a whole number is not expressed')
       }
     }
 
@@ -394,10 +407,10 @@ export class ShapeBuilder {
     if (kinds.has('string')) {
       const lengthSrc = members.find((m) => m.v.keywords.includes('minLength') || m.v.keywords.includes('maxLength'))?.v.location ?? ''
       const bounded = minLength > 0 || maxLength !== Infinity
-      if (maxLength !== Infinity && maxLength > MAX_BOUND) this.lose(lengthSrc, 'maxLength', `a length above ${MAX_BOUND} is not written`)
-      if (minLength > MAX_BOUND) this.lose(lengthSrc, 'minLength', `a length above ${MAX_BOUND} is not written`)
-      const lo = minLength > MAX_BOUND ? 0 : minLength
-      const hi = maxLength > MAX_BOUND ? Infinity : maxLength
+      if (maxLength !== Infinity && maxLength > MAX_WRITTEN) this.lose(lengthSrc, 'maxLength', `a length above ${MAX_WRITTEN} is not written`)
+      if (minLength > MAX_WRITTEN) this.lose(lengthSrc, 'minLength', `a length above ${MAX_WRITTEN} is not written`)
+      const lo = minLength > MAX_WRITTEN ? 0 : minLength
+      const hi = maxLength > MAX_WRITTEN ? Infinity : maxLength
       if (contents.length === 0) str = bounded ? rep(ANY_CHAR, lo, hi) : undefined
       else {
         str = contents[0]!.expr
