@@ -207,9 +207,11 @@ const LEAP_YEAR = '(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|
 const MD = '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))'
 const DATE = `(?:${YEAR}-${MD}|${LEAP_YEAR}-02-29)`
 const OFFSET = '(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])'
-// A leap second only where it is 23:59:60 UTC written in UTC: the rule for other offsets
-// (the local time that is 23:59 UTC) is a table of 1,440 offsets, left out.
-const TIME = `(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?${OFFSET}|23:59:60(?:\\.[0-9]+)?(?:[Zz]|[+-]00:00))`
+// Second 60 at any time of day: a leap second is valid only where the local time is 23:59 UTC,
+// and that ties the hour and minute to the offset written after them (crossing dependencies: a
+// table of 1,440 offsets, not a rule of linear size). Refusing it would reject valid leap
+// seconds written in another offset, so the grammar accepts more here and says so.
+const TIME = `(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?${OFFSET}`
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])'
 
 /**
@@ -219,8 +221,8 @@ const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])'
  */
 const FORMATS: Record<string, { source: string; partial?: string; wider?: string }> = {
   date: { source: `^${DATE}$` },
-  time: { source: `^${TIME}$`, partial: 'a leap second is accepted only as 23:59:60 UTC' },
-  'date-time': { source: `^${DATE}[Tt]${TIME}$`, partial: 'a leap second is accepted only as 23:59:60 UTC' },
+  time: { source: `^${TIME}$`, wider: 'second 60 is accepted at any time (a leap second is valid only at 23:59:60 UTC)' },
+  'date-time': { source: `^${DATE}[Tt]${TIME}$`, wider: 'second 60 is accepted at any time (a leap second is valid only at 23:59:60 UTC)' },
   uuid: { source: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
   ipv4: { source: `^${OCTET}(?:\\.${OCTET}){3}$` },
   ipv6: { source: IPV6_RE.source },

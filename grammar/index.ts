@@ -29,8 +29,8 @@ export interface GrammarResult {
   readonly exact: boolean
   /**
    * Each keyword the grammar holds only in part, where it is, and how: most accept more than the
-   * schema (then `exact` is false); a `how` that says "fewer texts accepted" narrows only (a
-   * leap second in another offset than UTC), which leaves `exact` as it is.
+   * schema (then `exact` is false); a `how` that says "fewer texts accepted" narrows only, which
+   * leaves `exact` as it is.
    */
   readonly lost: readonly Lost[]
   /**
