@@ -6,17 +6,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import { requireNoCodegen } from '../support/no-codegen.ts'
 
-let codegen = true
-try {
-  new Function('return 1')
-} catch {
-  codegen = false
-}
-if (codegen) {
-  console.error('code generation is allowed here: run with --disallow-code-generation-from-strings')
-  process.exit(1)
-}
+requireNoCodegen()
 
 interface CompiledExports {
   isValid(data: unknown): boolean

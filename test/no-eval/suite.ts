@@ -5,17 +5,9 @@
  */
 import { newJSONSchema } from '../../index.ts'
 import { DRAFTS, remotes, suiteFiles } from '../support/suite.ts'
+import { requireNoCodegen } from '../support/no-codegen.ts'
 
-let codegen = true
-try {
-  new Function('return 1')
-} catch {
-  codegen = false
-}
-if (codegen) {
-  console.error('code generation is allowed here: run with --disallow-code-generation-from-strings')
-  process.exit(1)
-}
+requireNoCodegen()
 
 const schemas = remotes()
 let passed = 0
