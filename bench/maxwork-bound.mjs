@@ -68,7 +68,7 @@ add('enum of many objects', () => [{ items: { enum: Array.from({ length: 5000 },
 add('const of a large object', () => {
   const c = {}
   for (let i = 0; i < 10_000; i++) c[`k${i}`] = i
-  return [{ items: { const: c } }, Array.from({ length: 10_000 }, () => ({ ...c, k9999: -1 }))]
+  return [{ items: { const: c } }, Array.from({ length: 200 }, () => ({ ...c, k9999: -1 })), { allErrors: true }]
 })
 add('propertyNames over many keys', () => {
   const o = {}
