@@ -157,8 +157,16 @@ const NO_EDGES = Object.freeze([]) as unknown as Handle[]
 const byPhase = (a: Step, b: Step) => (a.definition.phase ?? 0) - (b.definition.phase ?? 0)
 
 export class Node {
-  /** Steps by type index, only those with a `validate` (built by `finish`, arrays shared where equal). */
-  table: readonly (readonly Step[])[] = NO_TABLE
+  /**
+   * Steps by type index, only those with a `validate` (arrays shared where equal), built at the
+   * first read: a compile makes every node of the schema, a call reaches those its data selects
+   * (a third of a configuration schema's definitions, or fewer), so a node never evaluated never
+   * pays for its table. Nothing in it can fail: building it late moves no schema error.
+   */
+  get table(): readonly (readonly Step[])[] {
+    return (this.built ??= tablesOf(this.steps))
+  }
+  private built: readonly (readonly Step[])[] | null = null
   steps: Step[] = NO_STEP_LIST
   edges: Handle[] = NO_EDGES
   /** Evaluate every step and branch even after a failure (a reference cycle is reachable). */
@@ -179,7 +187,7 @@ export class Node {
     }
     const t = typeIndex(x)
     if (t < 0) return !this.asserts
-    const steps = this.table[t]!
+    const steps = (this.built ?? this.table)[t]!
     stepsBegun += steps.length
     if (this.exhaustive) {
       // A reference cycle is reachable from here: no step may be skipped after a failure. Valid
@@ -230,12 +238,32 @@ export class Node {
     return new Step(keyword, definition, compiled.compiled, this, atNode)
   }
 
-  /** Orders steps (phase 1 last, stably) and builds the evaluator. Called once the graph is known. */
+  /** Orders steps (phase 1 last, stably) and readies the evaluator. Called once the graph is known. */
   finish(): void {
     if (this.hasUnevaluated) this.steps.sort(byPhase)
-    this.table = tablesOf(this.steps)
-    this.asserts = this.raw === false || (this.table !== NO_TABLE && this.table.some((t) => t.length > 0))
+    // What the table would say (some type has a step), read from the steps without building it.
+    let asserts = this.raw === false
+    for (let i = 0; !asserts && i < this.steps.length; i++) {
+      const s = this.steps[i]!
+      asserts = s.validate !== undefined && s.types !== 0
+    }
+    this.asserts = asserts
     this.general = this.pushScope || this.hasUnevaluated
+  }
+
+  /** The table's entries counted (a step once per type it is listed under), without building it. */
+  tableSize(): number {
+    if (this.built !== null) {
+      let n = 0
+      for (const list of this.built) n += list.length
+      return n
+    }
+    let n = 0
+    for (const s of this.steps) {
+      if (s.validate === undefined) continue
+      for (let m = s.types; m !== 0; m &= m - 1) n++
+    }
+    return n
   }
 }
 
