@@ -8,13 +8,16 @@ import type { Handle, Node } from '../evaluator/node.ts'
 /**
  * Strongly connected components over the edges `follow` admits (iterative Tarjan). The component
  * of a node is at its `id`; -1 for a node not in `nodes`. Typed arrays by id, not maps by node:
- * this runs on every compile with a reference, over every node.
+ * this runs on every compile with a reference, over every node. `ids`: a bound on every id the
+ * nodes and their edges hold, when the caller knows one (else found by a scan of the edges).
  */
-function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): Int32Array {
-  let size = 0
-  for (const n of nodes) {
-    if (n.id >= size) size = n.id + 1
-    for (const e of n.edges) if (e.node.id >= size) size = e.node.id + 1
+function components(nodes: readonly Node[], follow: (edge: Handle) => boolean, ids?: number): Int32Array {
+  let size = ids ?? 0
+  if (ids === undefined) {
+    for (const n of nodes) {
+      if (n.id >= size) size = n.id + 1
+      for (const e of n.edges) if (e.node.id >= size) size = e.node.id + 1
+    }
   }
   const index = new Int32Array(size).fill(-1)
   const low = new Int32Array(size)
@@ -79,7 +82,8 @@ function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): 
  * cycle-carrying component: the locations around one cycle, for the `cycle` hook.
  */
 export function classifyCycles(nodes: readonly Node[]): string[][] {
-  const component = components(nodes, (e) => !e.child)
+  // A compile's node list holds every node its edges reach, each at its id: no edge to scan for a larger one.
+  const component = components(nodes, (e) => !e.child, nodes.length)
   const guardedBy = new Map<number, Handle[]>()
   for (const from of nodes) {
     for (const edge of from.edges) {
