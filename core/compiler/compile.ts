@@ -154,7 +154,8 @@ export class Compilation {
       const { untrusted, maxWork } = this.options
       // Only a schema with limits evaluates with the metered run (chosen per pass, not per value).
       const policy = untrusted || maxWork !== Infinity ? { maxWork, capErrors: untrusted } : null
-      for (const n of this.nodes) {
+      for (let i = 0; i < this.nodes.length; i++) {
+        const n = this.nodes[i]!
         n.pushScope = this.dynamic.used
         n.policy = policy
         n.finish()

@@ -252,7 +252,10 @@ export class SchemaIndex {
       }
       const location = new Location(resource, document, up, tokens, dialect, isResourceRoot)
       this.located.set(value, location)
-      for (const key of Object.keys(value)) {
+      // An indexed loop: each step of an iterator allocates in code the engine has not optimized.
+      const keys = Object.keys(value)
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k]!
         const shape = this.catalog.shape(dialect.name, key)
         if (shape === undefined) continue
         const child = value[key]

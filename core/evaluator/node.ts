@@ -81,7 +81,10 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
   // Masks of the steps with a `validate` (bit t: the step runs for type t); a node has a few steps.
   let every = ALL_TYPES
   let count = 0
-  for (const s of steps) {
+  // Indexed loops: built once per node reached, mostly by code the engine has not optimized, where
+  // each step of an iterator allocates.
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!
     if (s.validate === undefined) continue
     every &= s.types
     count++
@@ -96,7 +99,8 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
     let u = 0
     for (; u < t; u++) {
       let same = true
-      for (const s of steps) {
+      for (let i = 0; i < steps.length; i++) {
+        const s = steps[i]!
         if (s.validate === undefined) continue
         const m = s.types
         if (((m >> t) & 1) !== ((m >> u) & 1)) {
@@ -120,7 +124,10 @@ const scratch: Step[] = []
 /** The steps with a `validate` whose types meet `mask`, in a packed array of exactly their number. */
 function pick(steps: readonly Step[], mask: number): Step[] {
   let n = 0
-  for (const s of steps) if (s.validate !== undefined && s.types & mask) scratch[n++] = s
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!
+    if (s.validate !== undefined && s.types & mask) scratch[n++] = s
+  }
   const out = scratch.slice(0, n)
   scratch.fill(undefined as never, 0, n) // keep no compile's steps alive
   return out
