@@ -64,7 +64,8 @@ const FALSE_SCHEMA: KeywordDefinition = {
 export class Compilation {
   readonly index: SchemaIndex
   readonly nodes: Node[] = []
-  private readonly byObject = new Map<object, Node>()
+  /** Nodes of schema objects the index has not located (none, as compiles go): the located ones hang on their location. */
+  private unlocated: Map<object, Node> | undefined
   /** @internal */ readonly dynamic = new DynamicAnchors()
   /** The resource the compile starts from: the outermost entry of every dynamic scope. */
   entry: Resource | undefined
@@ -187,8 +188,10 @@ export class Compilation {
 
   /** The node for a schema value at a location; booleans get a fresh node each time. */
   nodeFor(value: unknown, where: Location): Node {
+    let at: Location | undefined
     if (isObject(value)) {
-      const existing = this.byObject.get(value)
+      at = this.index.located.get(value)
+      const existing = at !== undefined ? (at.compiled as Node | undefined) : this.unlocated?.get(value)
       if (existing !== undefined) {
         this.reentered = true
         return existing
@@ -210,14 +213,18 @@ export class Compilation {
     }
     if (value === true) return node
     const schema = value as Record<string, unknown>
-    this.byObject.set(schema, node)
+    if (at !== undefined) at.compiled = node
+    else (this.unlocated ??= new Map()).set(schema, node)
     const dialect = where.dialect
     const order = this.env.keywordInfo(dialect)
     const onlyRef = dialect.refOverridesSiblings === true && hasOwn(schema, '$ref')
     // The schema's own keys, known ones in the dialect's keyword order, unknown ones after them
     // (a schema has a handful of keys; the dialect knows dozens of keywords). Sorted in place by
     // insertion: no allocation beyond the key list.
-    const keys = Object.keys(schema)
+    // The index listed them (sorted here in place: it is done with them).
+    let keys = at?.keys
+    if (keys === undefined) keys = Object.keys(schema)
+    else at!.keys = undefined
     const rank = (k: string) => order.get(k)?.rank ?? Infinity
     for (let i = 1; i < keys.length; i++) {
       const k = keys[i]!
