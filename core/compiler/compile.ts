@@ -318,15 +318,17 @@ export class Compilation {
   }
 
   /**
-   * The targets references resolved to, by base URI and reference: a schema refers to one
-   * definition from many places, and resolving is URI and pointer parsing each time.
+   * The targets references resolved to, by the resource they sit in (whose URI is their base) and
+   * reference: a schema refers to one definition from many places, and resolving is URI and
+   * pointer parsing each time. Keyed by the resource, then the reference as the schema holds it:
+   * no key string made (and hashed) per reference.
    */
-  private resolved: Map<string, ResolvedRef> | undefined
+  private resolved: Map<Resource, Map<string, ResolvedRef>> | undefined
 
   /** Resolves a reference to a node; a `Problem` (at `at.schemaPath`) when it cannot. */
   /** @internal */ resolve(ref: string, where: Location, at: { readonly schemaPath: string }): { node: Node; fragment: string; resource: Resource } {
-    const key = where.resource.uri + '\u0000' + ref
-    const known = this.resolved?.get(key)
+    const byRef = this.resolved?.get(where.resource)
+    const known = byRef?.get(ref)
     if (known !== undefined) {
       // Indexing since then may have found a second schema with the URI or anchor: as uncached.
       const { uri, fragment, resource } = known
@@ -376,7 +378,8 @@ export class Compilation {
       target = resource.anchors.get(fragment)
       location = this.index.located.get(target as object)!
     }
-    ;(this.resolved ??= new Map()).set(key, new ResolvedRef(uri, fragment, resource, target, location))
+    if (byRef !== undefined) byRef.set(ref, new ResolvedRef(uri, fragment, resource, target, location))
+    else (this.resolved ??= new Map()).set(where.resource, new Map([[ref, new ResolvedRef(uri, fragment, resource, target, location)]]))
     return { node: this.nodeFor(target, location), fragment, resource }
   }
 
