@@ -6,13 +6,13 @@
 import type { Handle, Node } from '../evaluator/node.ts'
 
 /**
- * Strongly connected components over the edges `follow` admits (iterative Tarjan). The component
+ * Strongly connected components over every edge, or the in-place ones only (iterative Tarjan). The component
  * of a node is at its `id`; -1 for a node not in `nodes`. Typed arrays by id, not maps by node:
  * this runs on every compile with a reference, over every node. Indexed loops, not `for...of`:
  * this code runs before the engine optimizes it, where each step of an iterator allocates. `ids`: a bound on every id the
  * nodes and their edges hold, when the caller knows one (else found by a scan of the edges).
  */
-function components(nodes: readonly Node[], follow: (edge: Handle) => boolean, ids?: number): Int32Array {
+function components(nodes: readonly Node[], inPlaceOnly: boolean, ids?: number): Int32Array {
   let size = ids ?? 0
   if (ids === undefined) {
     for (let i = 0; i < nodes.length; i++) {
@@ -45,7 +45,7 @@ function components(nodes: readonly Node[], follow: (edge: Handle) => boolean, i
       const edges = node.edges
       if (next[top]! < edges.length) {
         const edge = edges[next[top]!++]!
-        if (!follow(edge)) continue
+        if (inPlaceOnly && edge.child) continue
         const to = edge.node
         if (index[to.id] === -1) {
           index[to.id] = low[to.id] = counter++
@@ -86,7 +86,7 @@ function components(nodes: readonly Node[], follow: (edge: Handle) => boolean, i
  */
 export function classifyCycles(nodes: readonly Node[]): string[][] {
   // A compile's node list holds every node its edges reach, each at its id: no edge to scan for a larger one.
-  const component = components(nodes, (e) => !e.child, nodes.length)
+  const component = components(nodes, true, nodes.length)
   const guardedBy = new Map<number, Handle[]>()
   for (let i = 0; i < nodes.length; i++) {
     const from = nodes[i]!
@@ -168,7 +168,7 @@ function describeCycle(nodes: readonly Node[], component: Int32Array, c: number)
  * between two counted ones are a bounded in-place chain.
  */
 export function depthCountedNodes(nodes: readonly Node[]): Set<Node> {
-  const component = components(nodes, () => true)
+  const component = components(nodes, false)
   const out = new Set<Node>()
   for (const from of nodes) {
     for (const e of from.edges) {
