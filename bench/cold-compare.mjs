@@ -5,20 +5,26 @@
 // of R copies (scheduling noise only ever adds time), then per pass the sum of those minima and
 // the geometric mean of after/before. The first pass is each build meeting the stream cold.
 //
-//   node --expose-gc bench/cold-compare.mjs <before dist dir> <after dist dir> [passes] [R]
+//   node --expose-gc bench/cold-compare.mjs <before dist dir> <after dist dir> [passes] [R] [--set S]
+//
+// --set: maskbench (the default: the cold stream's sample), schemastore or catalogue (each file's
+// schema with its first valid document, as bench/realworld.mjs's cold measure takes them).
 //
 // Run it with the same directory copied twice (A/A) to see the noise.
 import { pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
-import { readSample, unseenCopy } from './realworld-sample.mjs'
+import { readCatalogue, readSample, readSchemaStore, unseenCopy } from './realworld-sample.mjs'
 
-const [before, after] = process.argv.slice(2, 4)
+const setAt = process.argv.indexOf('--set')
+const set = setAt < 0 ? 'maskbench' : process.argv[setAt + 1]
+const positional = setAt < 0 ? process.argv.slice(2) : [...process.argv.slice(2, setAt), ...process.argv.slice(setAt + 2)]
+const [before, after] = positional
 if (after === undefined) {
   console.error('usage: node --expose-gc bench/cold-compare.mjs <before dist dir> <after dist dir> [passes] [R]')
   process.exit(2)
 }
-const passes = Number(process.argv[4] ?? 3)
-const R = Number(process.argv[5] ?? 6)
+const passes = Number(positional[2] ?? 3)
+const R = Number(positional[3] ?? 6)
 const builds = []
 for (const dir of [before, after]) {
   const url = (f) => pathToFileURL(resolve(dir, f)).href
@@ -28,7 +34,9 @@ for (const dir of [before, after]) {
   await import(url('linear-regex.js'))
   builds.push(m.newJSONSchema)
 }
-const sample = readSample().sample.map(({ doc }) => ({ schema: doc.schema, data: doc.tests.find((t) => t.valid).data }))
+const files = { maskbench: () => readSample().sample, schemastore: () => readSchemaStore().kept, catalogue: () => readCatalogue() }[set]
+if (files === undefined) throw new Error(`--set takes maskbench, schemastore or catalogue, not ${set}`)
+const sample = files().map(({ doc }) => ({ schema: doc.schema, data: doc.tests.find((t) => t.valid).data }))
 
 let sink = 0
 const fresh = unseenCopy

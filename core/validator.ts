@@ -223,7 +223,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     if (this.workNeeded < 0) {
       // Steps of the compile's nodes, one per instance type a step is listed under: what code generation writes.
       let steps = 0
-      for (const n of this.compilation.nodes) for (const t of n.table) steps += t.length
+      for (const n of this.compilation.nodes) steps += n.tableSize()
       this.workNeeded = WORK_PER_STEP * steps
     }
     return this.work >= this.workNeeded

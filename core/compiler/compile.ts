@@ -64,7 +64,8 @@ const FALSE_SCHEMA: KeywordDefinition = {
 export class Compilation {
   readonly index: SchemaIndex
   readonly nodes: Node[] = []
-  private readonly byObject = new Map<object, Node>()
+  /** Nodes of schema objects the index has not located (none, as compiles go): the located ones hang on their location. */
+  private unlocated: Map<object, Node> | undefined
   /** @internal */ readonly dynamic = new DynamicAnchors()
   /** The resource the compile starts from: the outermost entry of every dynamic scope. */
   entry: Resource | undefined
@@ -154,7 +155,8 @@ export class Compilation {
       const { untrusted, maxWork } = this.options
       // Only a schema with limits evaluates with the metered run (chosen per pass, not per value).
       const policy = untrusted || maxWork !== Infinity ? { maxWork, capErrors: untrusted } : null
-      for (const n of this.nodes) {
+      for (let i = 0; i < this.nodes.length; i++) {
+        const n = this.nodes[i]!
         n.pushScope = this.dynamic.used
         n.policy = policy
         n.finish()
@@ -186,8 +188,10 @@ export class Compilation {
 
   /** The node for a schema value at a location; booleans get a fresh node each time. */
   nodeFor(value: unknown, where: Location): Node {
+    let at: Location | undefined
     if (isObject(value)) {
-      const existing = this.byObject.get(value)
+      at = this.index.located.get(value)
+      const existing = at !== undefined ? (at.compiled as Node | undefined) : this.unlocated?.get(value)
       if (existing !== undefined) {
         this.reentered = true
         return existing
@@ -209,14 +213,18 @@ export class Compilation {
     }
     if (value === true) return node
     const schema = value as Record<string, unknown>
-    this.byObject.set(schema, node)
+    if (at !== undefined) at.compiled = node
+    else (this.unlocated ??= new Map()).set(schema, node)
     const dialect = where.dialect
     const order = this.env.keywordInfo(dialect)
     const onlyRef = dialect.refOverridesSiblings === true && hasOwn(schema, '$ref')
     // The schema's own keys, known ones in the dialect's keyword order, unknown ones after them
     // (a schema has a handful of keys; the dialect knows dozens of keywords). Sorted in place by
     // insertion: no allocation beyond the key list.
-    const keys = Object.keys(schema)
+    // The index listed them (sorted here in place: it is done with them).
+    let keys = at?.keys
+    if (keys === undefined) keys = Object.keys(schema)
+    else at!.keys = undefined
     const rank = (k: string) => order.get(k)?.rank ?? Infinity
     for (let i = 1; i < keys.length; i++) {
       const k = keys[i]!
@@ -310,15 +318,17 @@ export class Compilation {
   }
 
   /**
-   * The targets references resolved to, by base URI and reference: a schema refers to one
-   * definition from many places, and resolving is URI and pointer parsing each time.
+   * The targets references resolved to, by the resource they sit in (whose URI is their base) and
+   * reference: a schema refers to one definition from many places, and resolving is URI and
+   * pointer parsing each time. Keyed by the resource, then the reference as the schema holds it:
+   * no key string made (and hashed) per reference.
    */
-  private resolved: Map<string, ResolvedRef> | undefined
+  private resolved: Map<Resource, Map<string, ResolvedRef>> | undefined
 
   /** Resolves a reference to a node; a `Problem` (at `at.schemaPath`) when it cannot. */
   /** @internal */ resolve(ref: string, where: Location, at: { readonly schemaPath: string }): { node: Node; fragment: string; resource: Resource } {
-    const key = where.resource.uri + '\u0000' + ref
-    const known = this.resolved?.get(key)
+    const byRef = this.resolved?.get(where.resource)
+    const known = byRef?.get(ref)
     if (known !== undefined) {
       // Indexing since then may have found a second schema with the URI or anchor: as uncached.
       const { uri, fragment, resource } = known
@@ -368,7 +378,8 @@ export class Compilation {
       target = resource.anchors.get(fragment)
       location = this.index.located.get(target as object)!
     }
-    ;(this.resolved ??= new Map()).set(key, new ResolvedRef(uri, fragment, resource, target, location))
+    if (byRef !== undefined) byRef.set(ref, new ResolvedRef(uri, fragment, resource, target, location))
+    else (this.resolved ??= new Map()).set(where.resource, new Map([[ref, new ResolvedRef(uri, fragment, resource, target, location)]]))
     return { node: this.nodeFor(target, location), fragment, resource }
   }
 

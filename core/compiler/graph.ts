@@ -6,15 +6,20 @@
 import type { Handle, Node } from '../evaluator/node.ts'
 
 /**
- * Strongly connected components over the edges `follow` admits (iterative Tarjan). The component
+ * Strongly connected components over every edge, or the in-place ones only (iterative Tarjan). The component
  * of a node is at its `id`; -1 for a node not in `nodes`. Typed arrays by id, not maps by node:
- * this runs on every compile with a reference, over every node.
+ * this runs on every compile with a reference, over every node. Indexed loops, not `for...of`:
+ * this code runs before the engine optimizes it, where each step of an iterator allocates. `ids`: a bound on every id the
+ * nodes and their edges hold, when the caller knows one (else found by a scan of the edges).
  */
-function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): Int32Array {
-  let size = 0
-  for (const n of nodes) {
-    if (n.id >= size) size = n.id + 1
-    for (const e of n.edges) if (e.node.id >= size) size = e.node.id + 1
+function components(nodes: readonly Node[], inPlaceOnly: boolean, ids?: number): Int32Array {
+  let size = ids ?? 0
+  if (ids === undefined) {
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!
+      if (n.id >= size) size = n.id + 1
+      for (let j = 0; j < n.edges.length; j++) if (n.edges[j]!.node.id >= size) size = n.edges[j]!.node.id + 1
+    }
   }
   const index = new Int32Array(size).fill(-1)
   const low = new Int32Array(size)
@@ -26,7 +31,8 @@ function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): 
   const next: number[] = []
   let counter = 0
   let components = 0
-  for (const start of nodes) {
+  for (let s = 0; s < nodes.length; s++) {
+    const start = nodes[s]!
     if (index[start.id] !== -1) continue
     path.push(start)
     next.push(0)
@@ -39,7 +45,7 @@ function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): 
       const edges = node.edges
       if (next[top]! < edges.length) {
         const edge = edges[next[top]!++]!
-        if (!follow(edge)) continue
+        if (inPlaceOnly && edge.child) continue
         const to = edge.node
         if (index[to.id] === -1) {
           index[to.id] = low[to.id] = counter++
@@ -79,10 +85,13 @@ function components(nodes: readonly Node[], follow: (edge: Handle) => boolean): 
  * cycle-carrying component: the locations around one cycle, for the `cycle` hook.
  */
 export function classifyCycles(nodes: readonly Node[]): string[][] {
-  const component = components(nodes, (e) => !e.child)
+  // A compile's node list holds every node its edges reach, each at its id: no edge to scan for a larger one.
+  const component = components(nodes, true, nodes.length)
   const guardedBy = new Map<number, Handle[]>()
-  for (const from of nodes) {
-    for (const edge of from.edges) {
+  for (let i = 0; i < nodes.length; i++) {
+    const from = nodes[i]!
+    for (let j = 0; j < from.edges.length; j++) {
+      const edge = from.edges[j]!
       if (edge.child || component[from.id] !== component[edge.node.id]) continue
       const c = component[from.id]!
       const list = guardedBy.get(c) ?? []
@@ -97,6 +106,7 @@ export function classifyCycles(nodes: readonly Node[]): string[][] {
     for (const e of refs.length > 0 ? refs : edges) e.guarded = true
     cycles.push(describeCycle(nodes, component, c))
   }
+  if (cycles.length === 0) return cycles
   for (const from of nodes) if (from.edges.some((e) => e.guarded)) sources.add(from)
   if (sources.size === 0) return cycles
   // Reverse reachability: every node that can reach a guarded edge evaluates exhaustively.
@@ -158,7 +168,7 @@ function describeCycle(nodes: readonly Node[], component: Int32Array, c: number)
  * between two counted ones are a bounded in-place chain.
  */
 export function depthCountedNodes(nodes: readonly Node[]): Set<Node> {
-  const component = components(nodes, () => true)
+  const component = components(nodes, false)
   const out = new Set<Node>()
   for (const from of nodes) {
     for (const e of from.edges) {

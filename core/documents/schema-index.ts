@@ -90,6 +90,10 @@ export class SchemaDocument {
  */
 export class Location {
   private tokens: (string | number)[] | undefined
+  /** What the compile made of the schema object here (its node), once it has: no map by object beside `located`. */
+  compiled: unknown = undefined
+  /** The object's own keys as the index listed them, until the compile takes them (listed once, not twice). */
+  keys: string[] | undefined = undefined
   constructor(
     readonly resource: Resource,
     readonly document: SchemaDocument,
@@ -252,7 +256,11 @@ export class SchemaIndex {
       }
       const location = new Location(resource, document, up, tokens, dialect, isResourceRoot)
       this.located.set(value, location)
-      for (const key of Object.keys(value)) {
+      // An indexed loop: each step of an iterator allocates in code the engine has not optimized.
+      const keys = Object.keys(value)
+      location.keys = keys
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k]!
         const shape = this.catalog.shape(dialect.name, key)
         if (shape === undefined) continue
         const child = value[key]

@@ -81,7 +81,10 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
   // Masks of the steps with a `validate` (bit t: the step runs for type t); a node has a few steps.
   let every = ALL_TYPES
   let count = 0
-  for (const s of steps) {
+  // Indexed loops: built once per node reached, mostly by code the engine has not optimized, where
+  // each step of an iterator allocates.
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!
     if (s.validate === undefined) continue
     every &= s.types
     count++
@@ -96,7 +99,8 @@ function tablesOf(steps: readonly Step[]): readonly (readonly Step[])[] {
     let u = 0
     for (; u < t; u++) {
       let same = true
-      for (const s of steps) {
+      for (let i = 0; i < steps.length; i++) {
+        const s = steps[i]!
         if (s.validate === undefined) continue
         const m = s.types
         if (((m >> t) & 1) !== ((m >> u) & 1)) {
@@ -120,7 +124,10 @@ const scratch: Step[] = []
 /** The steps with a `validate` whose types meet `mask`, in a packed array of exactly their number. */
 function pick(steps: readonly Step[], mask: number): Step[] {
   let n = 0
-  for (const s of steps) if (s.validate !== undefined && s.types & mask) scratch[n++] = s
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!
+    if (s.validate !== undefined && s.types & mask) scratch[n++] = s
+  }
   const out = scratch.slice(0, n)
   scratch.fill(undefined as never, 0, n) // keep no compile's steps alive
   return out
@@ -157,8 +164,16 @@ const NO_EDGES = Object.freeze([]) as unknown as Handle[]
 const byPhase = (a: Step, b: Step) => (a.definition.phase ?? 0) - (b.definition.phase ?? 0)
 
 export class Node {
-  /** Steps by type index, only those with a `validate` (built by `finish`, arrays shared where equal). */
-  table: readonly (readonly Step[])[] = NO_TABLE
+  /**
+   * Steps by type index, only those with a `validate` (arrays shared where equal), built at the
+   * first read: a compile makes every node of the schema, a call reaches those its data selects
+   * (a third of a configuration schema's definitions, or fewer), so a node never evaluated never
+   * pays for its table. Nothing in it can fail: building it late moves no schema error.
+   */
+  get table(): readonly (readonly Step[])[] {
+    return (this.built ??= tablesOf(this.steps))
+  }
+  private built: readonly (readonly Step[])[] | null = null
   steps: Step[] = NO_STEP_LIST
   edges: Handle[] = NO_EDGES
   /** Evaluate every step and branch even after a failure (a reference cycle is reachable). */
@@ -179,7 +194,7 @@ export class Node {
     }
     const t = typeIndex(x)
     if (t < 0) return !this.asserts
-    const steps = this.table[t]!
+    const steps = (this.built ?? this.table)[t]!
     stepsBegun += steps.length
     if (this.exhaustive) {
       // A reference cycle is reachable from here: no step may be skipped after a failure. Valid
@@ -230,12 +245,32 @@ export class Node {
     return new Step(keyword, definition, compiled.compiled, this, atNode)
   }
 
-  /** Orders steps (phase 1 last, stably) and builds the evaluator. Called once the graph is known. */
+  /** Orders steps (phase 1 last, stably) and readies the evaluator. Called once the graph is known. */
   finish(): void {
     if (this.hasUnevaluated) this.steps.sort(byPhase)
-    this.table = tablesOf(this.steps)
-    this.asserts = this.raw === false || (this.table !== NO_TABLE && this.table.some((t) => t.length > 0))
+    // What the table would say (some type has a step), read from the steps without building it.
+    let asserts = this.raw === false
+    for (let i = 0; !asserts && i < this.steps.length; i++) {
+      const s = this.steps[i]!
+      asserts = s.validate !== undefined && s.types !== 0
+    }
+    this.asserts = asserts
     this.general = this.pushScope || this.hasUnevaluated
+  }
+
+  /** The table's entries counted (a step once per type it is listed under), without building it. */
+  tableSize(): number {
+    if (this.built !== null) {
+      let n = 0
+      for (const list of this.built) n += list.length
+      return n
+    }
+    let n = 0
+    for (const s of this.steps) {
+      if (s.validate === undefined) continue
+      for (let m = s.types; m !== 0; m &= m - 1) n++
+    }
+    return n
   }
 }
 

@@ -26,10 +26,13 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     }
     // Many optional names: the generated check walks the object's own keys (see `walk`), with
     // `required` counted there.
-    const required = ctx.schema.required
-    const requiredNames = new Set(Array.isArray(required) ? required.filter((n): n is string => typeof n === 'string') : [])
+    // Fewer names than that walk nothing whatever `required` says: no set of its names to make.
     let optional = 0
-    for (const [name] of entries) if (!requiredNames.has(name)) optional++
+    if (entries.length >= WALK_FROM) {
+      const required = ctx.schema.required
+      const requiredNames = new Set(Array.isArray(required) ? required.filter((n): n is string => typeof n === 'string') : [])
+      for (const [name] of entries) if (!requiredNames.has(name)) optional++
+    }
     if (optional >= WALK_FROM) {
       walked.set(entries, ctx.schema)
       shapes.set(entries, new Shapes())
@@ -37,7 +40,7 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
       const names = pendingRequired.get(ctx.schema)
       if (names !== undefined) (names as WalkedNames).walkEntries = entries
     }
-    pendingRequired.delete(ctx.schema)
+    if (pendingRequired.size !== 0) pendingRequired.delete(ctx.schema)
     return entries
   },
   mustHold(entries, segment) {

@@ -1,4 +1,4 @@
-import { article, defineKeyword, got, hasOwn, js, typeList } from '../../core/index.ts'
+import { article, defineKeyword, got, js, typeList } from '../../core/index.ts'
 
 const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']
 
@@ -22,9 +22,16 @@ interface Type {
   readonly check: Check
 }
 
-const SINGLE: Record<string, Type> = Object.fromEntries(
-  TYPES.map((name) => [name, Object.freeze({ names: Object.freeze([name]), check: CHECKS[name]! })]),
-)
+/** One type name's compiled form, shared (a `Map`: no own-property test of a record per `type`). */
+const SINGLE = new Map<unknown, Type>(TYPES.map((name) => [name, Object.freeze({ names: Object.freeze([name]), check: CHECKS[name]! })]))
+
+/**
+ * Compiled forms of type lists already met (`["string", "null"]`), by the names joined: a
+ * configuration schema repeats a handful of them hundreds of times. Bounded (the lists are
+ * permutations of seven names, but a process need not keep them all).
+ */
+const LISTS = new Map<string, Type>()
+const LISTS_KEPT = 256
 
 /**
  * `type`: the value's JSON type must be one of those listed (`integer`: a number with no
@@ -41,10 +48,18 @@ export const typeKeyword = defineKeyword<unknown, Type>({
   vocabulary: 'validation',
   compile(value, ctx) {
     // One type name (the usual case): a shared, immutable compiled form.
-    if (typeof value === 'string' && hasOwn(SINGLE, value)) return SINGLE[value]!
+    const single = SINGLE.get(value)
+    if (single !== undefined) return single
     const names = Array.isArray(value) ? value : [value]
     if (names.length === 0 && Array.isArray(value)) ctx.fail('type must not be an empty array')
-    for (const n of names) if (typeof n !== 'string' || !TYPES.includes(n)) ctx.fail(`unknown type ${JSON.stringify(n)}`)
+    for (let i = 0; i < names.length; i++) {
+      const n: unknown = names[i]
+      if (typeof n !== 'string' || !TYPES.includes(n)) ctx.fail(`unknown type ${JSON.stringify(n)}`)
+    }
+    // Every name is one of seven, so the joined text names the list exactly.
+    const key = names.join(',')
+    const known = LISTS.get(key)
+    if (known !== undefined) return known
     if (new Set(names).size !== names.length) ctx.fail('type must not repeat a type')
     // Objects and arrays both listed: any non-null object passes without telling which it is
     // (`Array.isArray` throws for a revoked Proxy; generated code asks it only where the answer
@@ -53,7 +68,10 @@ export const typeKeyword = defineKeyword<unknown, Type>({
     const checks = (names as string[]).filter((n) => !both || (n !== 'object' && n !== 'array')).map((n) => CHECKS[n]!)
     if (both) checks.unshift(isContainer)
     const check: Check = checks.length === 1 ? checks[0]! : (x) => checks.some((c) => c(x))
-    return { names: names as string[], check }
+    const type: Type = Object.freeze({ names: Object.freeze((names as string[]).slice()), check })
+    if (LISTS.size >= LISTS_KEPT) LISTS.clear()
+    LISTS.set(key, type)
+    return type
   },
   validate: (t, x) => t.check(x),
   // The generated code runs per instance type: the answer is usually known without a test.
