@@ -182,3 +182,52 @@ function generatedTier(
     },
   }
 }
+
+// ── Issue words for generated failure code ──────────────────────────────────────────────────
+// A module's `validate` builds its issue with the keyword's own `error` (params and message), so
+// the words are the runtime's by construction; each is a named export, taken by name.
+import type { KeywordDefinition } from './core/index.ts'
+import { FALSE_SCHEMA } from './core/compiler/compile.ts'
+import { typeKeyword } from './plugins/validation/type.ts'
+import { minLengthKeyword } from './plugins/validation/minLength.ts'
+import { maxLengthKeyword } from './plugins/validation/maxLength.ts'
+import { minimumKeyword } from './plugins/validation/minimum.ts'
+import { maximumKeyword } from './plugins/validation/maximum.ts'
+import { exclusiveMinimumKeyword } from './plugins/validation/exclusiveMinimum.ts'
+import { exclusiveMaximumKeyword } from './plugins/validation/exclusiveMaximum.ts'
+import { multipleOfKeyword } from './plugins/validation/multipleOf.ts'
+import { enumKeyword } from './plugins/validation/enum.ts'
+import { constKeyword } from './plugins/validation/const.ts'
+import { requiredKeyword } from './plugins/validation/required.ts'
+import { minItemsKeyword } from './plugins/validation/minItems.ts'
+import { maxItemsKeyword } from './plugins/validation/maxItems.ts'
+import { minPropertiesKeyword } from './plugins/validation/minProperties.ts'
+import { maxPropertiesKeyword } from './plugins/validation/maxProperties.ts'
+import { uniqueItemsKeyword } from './plugins/validation/uniqueItems.ts'
+import { patternKeyword } from './plugins/validation/pattern.ts'
+import { formatKeyword } from './plugins/format/format.ts'
+
+type KeywordError = NonNullable<KeywordDefinition['error']>
+const errorOf = (d: KeywordDefinition): KeywordError => d.error!
+
+export const falseSchemaError = errorOf(FALSE_SCHEMA)
+export const typeError = errorOf(typeKeyword)
+export const minLengthError = errorOf(minLengthKeyword)
+export const maxLengthError = errorOf(maxLengthKeyword)
+export const minimumError = errorOf(minimumKeyword)
+export const maximumError = errorOf(maximumKeyword)
+export const exclusiveMinimumError = errorOf(exclusiveMinimumKeyword)
+export const exclusiveMaximumError = errorOf(exclusiveMaximumKeyword)
+export const multipleOfError = errorOf(multipleOfKeyword)
+export const enumError = errorOf(enumKeyword)
+export const constError = errorOf(constKeyword)
+export const requiredError = errorOf(requiredKeyword)
+export const minItemsError = errorOf(minItemsKeyword)
+export const maxItemsError = errorOf(maxItemsKeyword)
+export const minPropertiesError = errorOf(minPropertiesKeyword)
+export const maxPropertiesError = errorOf(maxPropertiesKeyword)
+export const uniqueItemsError = errorOf(uniqueItemsKeyword)
+export const patternError = errorOf(patternKeyword)
+export const formatError = errorOf(formatKeyword)
+export { additionalText } from './plugins/applicator/additionalProperties.ts'
+export { nonFinite } from './core/contract/words.ts'

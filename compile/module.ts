@@ -22,6 +22,7 @@ import { FailureRecord, generatedSource } from '../core/index.ts'
 import type { ModuleSource } from '../core/index.ts'
 import { helpers, textHash } from '../runtime.ts'
 import { moduleDeclarations } from './declarations.ts'
+import { FAILURE_PRELUDE, failureCode } from './failure.ts'
 
 /** What `compileModule` takes: the runtime's schema options (JSON only), and how to write the module. */
 export interface CompileModuleOptions extends Omit<SchemaOptions, 'customFormats' | 'basePath' | 'codegen' | 'codegenThreshold'> {
@@ -31,6 +32,12 @@ export interface CompileModuleOptions extends Omit<SchemaOptions, 'customFormats
   standalone?: boolean
   /** The specifier the module imports its runtime from (default `schemavet/runtime`). */
   runtime?: string
+  /**
+   * @internal For tests: where the module's failure code finds no issue for data its check
+   * failed, `validate` answers an `unexplained` issue instead of asking the interpreter, so a
+   * comparison sees every case the failure code does not explain itself.
+   */
+  explainOnly?: boolean
 }
 
 /** A compiled module: its code and its declarations (`.d.ts`, or `.d.cts` with `format: 'cjs'`). */
@@ -39,11 +46,13 @@ export interface CompiledModule {
   types: string
   /** How the module answers `isValid`: its own generated code, or the interpreter (and why). */
   tier: { generated: true; rebuilt: number } | { generated: false; reason: string }
+  /** Whether `validate` builds its issue with the module's own failure code (else the interpreter explains). */
+  failureCode: boolean
 }
 
 /** Schema options a module's runtime is given (the rest configure the writing). */
 function runtimeOptions(options: CompileModuleOptions): SchemaOptions {
-  const { format: _f, standalone: _s, runtime: _r, ...rest } = options as CompileModuleOptions & Record<string, unknown>
+  const { format: _f, standalone: _s, runtime: _r, explainOnly: _e, ...rest } = options as CompileModuleOptions & Record<string, unknown>
   if ('customFormats' in rest || 'codegen' in rest || 'codegenThreshold' in rest || 'basePath' in rest) {
     throw new TypeError('schemavet compile: customFormats, codegen, codegenThreshold and basePath have no meaning in a compiled module')
   }
@@ -153,11 +162,20 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
   const validator = newJSONSchema(schema, { ...given, codegenThreshold: Infinity })
   const made = generatedSource(validator.compilation)
   const lines: string[] = ['// Written by `schemavet compile`: regenerate it rather than editing it.']
+  // Issues built by the module's own code where it covers the compile (one issue: without `allErrors`).
+  let failure: ReturnType<typeof failureCode>
+  if ('source' in made && given.allErrors !== true && (given.maxErrors === undefined || given.maxErrors >= 1)) {
+    // A constant of the boolean pass is named as it names it (`kN`: rebuilt at load where it has no source form).
+    const named = new Map<unknown, number>()
+    made.source.src.values.forEach((v, i) => i < 10_000 && !named.has(v) && named.set(v, i))
+    failure = failureCode(validator.compilation.root, (v) => (named.has(v) ? `k${named.get(v)!}` : constantExpression(v)))
+  }
+  const imported = ['moduleRuntime', 'helpers', ...[...(failure?.imports ?? [])].sort()]
   if (options.standalone === true) {
-    lines.push(standaloneRuntime().trim(), 'var moduleRuntime = schemavetRuntime.moduleRuntime, helpers = schemavetRuntime.helpers;')
+    lines.push(standaloneRuntime().trim(), `var ${imported.map((n) => `${n} = schemavetRuntime.${n}`).join(', ')};`)
   } else {
     const from = str(options.runtime ?? 'schemavet/runtime')
-    lines.push(format === 'esm' ? `import { moduleRuntime, helpers } from ${from};` : `const { moduleRuntime, helpers } = require(${from});`)
+    lines.push(format === 'esm' ? `import { ${imported.join(', ')} } from ${from};` : `const { ${imported.join(', ')} } = require(${from});`)
   }
   lines.push(`const schema = ${jsonExpression(schema)};`, `const runtime = moduleRuntime(schema, ${jsonExpression(given)});`)
   let tier: CompiledModule['tier']
@@ -187,6 +205,7 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
       '  return { record: failedAt.r, instance: failedValue, pointer: p, depth: failPathLength };',
       '}',
       'function enter(f, x) { depth = 0; run = null; failedAt = null; return f(x); }',
+      ...(failure === undefined ? [] : [FAILURE_PRELUDE, failure.text]),
       `if (generated) runtime.attach({ fingerprint: ${fp}, check: check, failure: failure, enter: enter, fns: [${m.nodes.map((n) => m.fn.get(n)!).join(', ')}] });`,
     )
   } else {
@@ -203,12 +222,22 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
     'function validate(data) {',
     '  if (data === undefined || !generated) return runtime.validate(data);',
     '  try { if (check(data)) return null; } catch (e) { return runtime.validate(data); }',
-    '  return runtime.failed(data);',
+    ...(failure === undefined
+      ? ['  return runtime.failed(data);']
+      : [
+          // Data the failure code cannot take (too deep for its recursion, a getter that throws)
+          // or finds no issue in (never expected: the tiers agree) goes to the interpreter.
+          '  var issue = null;',
+          `  try { issue = ${failure.root}(data, ''); } catch (e) {}`,
+          options.explainOnly === true
+            ? "  return { errors: [issue === null ? { keyword: 'unexplained', instancePath: '', schemaPath: '#', params: {}, message: 'the failure code found no issue' } : issue] };"
+            : '  return issue === null ? runtime.failed(data) : { errors: [issue] };',
+        ]),
     '}',
     'function applyDefaults(data) { return runtime.applyDefaults(data); }',
     "const standardSchema = { get '~standard'() { return runtime.standard(); } };",
   )
   if (format === 'esm') lines.push('export { isValid, validate, applyDefaults, schema, standardSchema, standardSchema as default };')
   else lines.push('exports.isValid = isValid;', 'exports.validate = validate;', 'exports.applyDefaults = applyDefaults;', 'exports.schema = schema;', 'exports.standardSchema = standardSchema;', 'exports.default = standardSchema;')
-  return { code: lines.join('\n') + '\n', types: moduleDeclarations(schema, given, format), tier }
+  return { code: lines.join('\n') + '\n', types: moduleDeclarations(schema, given, format), tier, failureCode: failure !== undefined }
 }

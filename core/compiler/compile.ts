@@ -52,7 +52,7 @@ export interface KeywordInfo {
   child: boolean
 }
 
-const FALSE_SCHEMA: KeywordDefinition = {
+export const FALSE_SCHEMA: KeywordDefinition = {
   keyword: 'false schema',
   vocabulary: 'core',
   compile: () => true,

@@ -30,7 +30,7 @@ test('every suite case answers the same through its compiled module', () => {
     }
   }
   const r = compareCompiled(subjects)
-  console.log(`compile suite: ${r.modules} modules (${r.generated} generated, ${r.rebuilt} of them with constants from the runtime), ${r.values} cases, ${r.refused} refused, ${r.differences.length} differences`)
+  console.log(`compile suite: ${r.modules} modules (${r.generated} generated, ${r.rebuilt} of them with constants from the runtime, ${r.failureCode} with failure code), ${r.values} cases, ${r.refused} refused, ${r.differences.length} differences`)
   assert.is(r.differences.length, 0, r.differences.slice(0, 20).join('\n'))
   // Every case ran: none was lost to a module that did not load or a child that failed.
   assert.is(r.values, cases)
@@ -39,6 +39,30 @@ test('every suite case answers the same through its compiled module', () => {
   assert.ok(r.generated > subjects.length / 2, `${r.generated} of ${subjects.length} modules generated`)
 })
 
+test('every module whose validate has its own failure code explains every failure itself, as the runtime words it', () => {
+  const schemas = remotes()
+  const subjects: Subject[] = []
+  for (const [draft, dialect] of DRAFTS) {
+    for (const file of suiteFiles(draft)) {
+      for (const group of file.groups) {
+        const options = { schemas, formats: file.formats, defaultDialect: dialect }
+        let covered = false
+        try {
+          covered = compileModule(group.schema, options).failureCode
+        } catch {
+          // Refused by the runtime too: the test above checks that.
+        }
+        if (covered) subjects.push({ name: `${draft}/${file.name}: ${group.description}`, schema: group.schema, options, data: group.tests.map((t) => t.data) })
+      }
+    }
+  }
+  // No fallback to the interpreter: a failure the failure code does not explain is a difference.
+  const r = compareCompiled(subjects, { compile: { explainOnly: true } })
+  console.log(`compile suite, failure code: ${r.failureCode} modules, ${r.values} cases, ${r.differences.length} differences`)
+  assert.is(r.differences.length, 0, r.differences.slice(0, 20).join('\n'))
+  assert.is(r.failureCode, subjects.length)
+  assert.ok(subjects.length > 300, `${subjects.length} suite groups with failure code`)
+})
 
 /** Nested arrays `depth` deep, with `leaf` at the bottom. */
 function nested(depth: number, leaf: unknown): unknown {
