@@ -231,3 +231,6 @@ export const patternError = errorOf(patternKeyword)
 export const formatError = errorOf(formatKeyword)
 export { additionalText } from './plugins/applicator/additionalProperties.ts'
 export { nonFinite } from './core/contract/words.ts'
+
+// ── The copy and its slots, for generated defaults code ─────────────────────────────────────
+export { copyJson, hasOwn, isPlainContainer, setOwn } from './core/documents/json.ts'

@@ -23,6 +23,7 @@ import type { ModuleSource } from '../core/index.ts'
 import { helpers, textHash } from '../runtime.ts'
 import { moduleDeclarations } from './declarations.ts'
 import { FAILURE_PRELUDE, failureCode } from './failure.ts'
+import { defaultsCode } from './defaults.ts'
 
 /** What `compileModule` takes: the runtime's schema options (JSON only), and how to write the module. */
 export interface CompileModuleOptions extends Omit<SchemaOptions, 'customFormats' | 'basePath' | 'codegen' | 'codegenThreshold'> {
@@ -48,6 +49,8 @@ export interface CompiledModule {
   tier: { generated: true; rebuilt: number } | { generated: false; reason: string }
   /** Whether `validate` builds its issue with the module's own failure code (else the interpreter explains). */
   failureCode: boolean
+  /** Whether `applyDefaults` fills the copy with the module's own defaults code (else the interpreter). */
+  defaultsCode: boolean
 }
 
 /** Schema options a module's runtime is given (the rest configure the writing). */
@@ -164,13 +167,18 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
   const lines: string[] = ['// Written by `schemavet compile`: regenerate it rather than editing it.']
   // Issues built by the module's own code where it covers the compile (one issue: without `allErrors`).
   let failure: ReturnType<typeof failureCode>
-  if ('source' in made && given.allErrors !== true && (given.maxErrors === undefined || given.maxErrors >= 1)) {
+  let defaults: ReturnType<typeof defaultsCode>
+  if ('source' in made) {
     // A constant of the boolean pass is named as it names it (`kN`: rebuilt at load where it has no source form).
     const named = new Map<unknown, number>()
     made.source.src.values.forEach((v, i) => i < 10_000 && !named.has(v) && named.set(v, i))
-    failure = failureCode(validator.compilation.root, (v) => (named.has(v) ? `k${named.get(v)!}` : constantExpression(v)))
+    const express = (v: unknown) => (named.has(v) ? `k${named.get(v)!}` : constantExpression(v))
+    if (given.allErrors !== true && (given.maxErrors === undefined || given.maxErrors >= 1)) failure = failureCode(validator.compilation.root, express)
+    defaults = defaultsCode(validator.compilation.root, express)
   }
-  const imported = ['moduleRuntime', 'helpers', ...[...(failure?.imports ?? [])].sort()]
+  const imports = new Set(failure?.imports ?? [])
+  if (defaults !== undefined) for (const n of ['copyJson', 'hasOwn', 'isPlainContainer', 'setOwn']) imports.add(n)
+  const imported = ['moduleRuntime', 'helpers', ...[...imports].sort()]
   if (options.standalone === true) {
     lines.push(standaloneRuntime().trim(), `var ${imported.map((n) => `${n} = schemavetRuntime.${n}`).join(', ')};`)
   } else {
@@ -206,6 +214,7 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
       '}',
       'function enter(f, x) { depth = 0; run = null; failedAt = null; return f(x); }',
       ...(failure === undefined ? [] : [FAILURE_PRELUDE, failure.text]),
+      ...(defaults === undefined ? [] : [defaults.text]),
       `if (generated) runtime.attach({ fingerprint: ${fp}, check: check, failure: failure, enter: enter, fns: [${m.nodes.map((n) => m.fn.get(n)!).join(', ')}] });`,
     )
   } else {
@@ -234,10 +243,20 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
             : '  return issue === null ? runtime.failed(data) : { errors: [issue] };',
         ]),
     '}',
-    'function applyDefaults(data) { return runtime.applyDefaults(data); }',
+    ...(defaults === undefined
+      ? ['function applyDefaults(data) { return runtime.applyDefaults(data); }']
+      : [
+          // The runtime's copy, filled by the module's own defaults code; data the copy refuses
+          // (too large, a getter that throws) goes to the interpreter for its error.
+          'function applyDefaults(data) {',
+          '  var copied;',
+          '  try { copied = copyJson(data); } catch (e) { return runtime.applyDefaults(data); }',
+          ...(defaults.none ? ['  return copied.copy;'] : ['  var box = { value: copied.copy };', `  ${defaults.root}(box, 'value');`, '  return box.value;']),
+          '}',
+        ]),
     "const standardSchema = { get '~standard'() { return runtime.standard(); } };",
   )
   if (format === 'esm') lines.push('export { isValid, validate, applyDefaults, schema, standardSchema, standardSchema as default };')
   else lines.push('exports.isValid = isValid;', 'exports.validate = validate;', 'exports.applyDefaults = applyDefaults;', 'exports.schema = schema;', 'exports.standardSchema = standardSchema;', 'exports.default = standardSchema;')
-  return { code: lines.join('\n') + '\n', types: moduleDeclarations(schema, given, format), tier, failureCode: failure !== undefined }
+  return { code: lines.join('\n') + '\n', types: moduleDeclarations(schema, given, format), tier, failureCode: failure !== undefined, defaultsCode: defaults !== undefined }
 }

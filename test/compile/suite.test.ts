@@ -30,13 +30,14 @@ test('every suite case answers the same through its compiled module', () => {
     }
   }
   const r = compareCompiled(subjects)
-  console.log(`compile suite: ${r.modules} modules (${r.generated} generated, ${r.rebuilt} of them with constants from the runtime, ${r.failureCode} with failure code), ${r.values} cases, ${r.refused} refused, ${r.differences.length} differences`)
+  console.log(`compile suite: ${r.modules} modules (${r.generated} generated, ${r.rebuilt} of them with constants from the runtime, ${r.failureCode} with failure code, ${r.defaultsCode} with defaults code), ${r.values} cases, ${r.refused} refused, ${r.differences.length} differences`)
   assert.is(r.differences.length, 0, r.differences.slice(0, 20).join('\n'))
   // Every case ran: none was lost to a module that did not load or a child that failed.
   assert.is(r.values, cases)
   assert.is(r.modules + r.refused, subjects.length)
   // The generated code itself was exercised, not only the interpreter behind it.
   assert.ok(r.generated > subjects.length / 2, `${r.generated} of ${subjects.length} modules generated`)
+  assert.ok(r.defaultsCode > subjects.length / 2, `${r.defaultsCode} of ${subjects.length} modules with defaults code`)
 })
 
 test('every module whose validate has its own failure code explains every failure itself, as the runtime words it', () => {
@@ -62,6 +63,31 @@ test('every module whose validate has its own failure code explains every failur
   assert.is(r.differences.length, 0, r.differences.slice(0, 20).join('\n'))
   assert.is(r.failureCode, subjects.length)
   assert.ok(subjects.length > 300, `${subjects.length} suite groups with failure code`)
+})
+
+test('defaults code fills the copy as the runtime does (nested, through $ref and allOf, items, additional properties)', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      a: { default: { x: [1, { y: 2 }] } },
+      b: { $ref: '#/$defs/b' },
+      list: { type: 'array', items: { type: 'object', properties: { on: { type: 'boolean', default: false } } } },
+      ['__proto__']: { default: 'own' },
+      all: { allOf: [{ properties: { p: { default: 1 } } }, { properties: { q: { default: 2 } } }] },
+    },
+    additionalProperties: { properties: { extra: { default: 'e' } } },
+    $defs: { b: { default: {}, properties: { inner: { default: 'i' } } } },
+  }
+  const data = [{}, { a: null, b: { inner: 'set' } }, { list: [{}, { on: true }, 3, []], all: {} }, { z: {}, w: [] }, [], 'x', { b: 'not an object' }, JSON.parse('{"__proto__": 5}')]
+  const withDefault = { default: { at: 'root' }, properties: { at: { default: 'x' }, more: { default: 'm' } } }
+  const subjects: Subject[] = [
+    { name: 'defaults', schema, options: {}, data },
+    { name: 'root default', schema: withDefault, options: {}, data: [{}, { at: 1 }, null, 'x'] },
+  ]
+  for (const s of subjects) assert.ok(compileModule(s.schema).defaultsCode, s.name)
+  const r = compareCompiled(subjects)
+  assert.is(r.differences.length, 0, r.differences.join('\n'))
+  assert.is(r.values, data.length + 4)
 })
 
 /** Nested arrays `depth` deep, with `leaf` at the bottom. */
