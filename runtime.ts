@@ -234,3 +234,4 @@ export { nonFinite } from './core/contract/words.ts'
 
 // ── The copy and its slots, for generated defaults code ─────────────────────────────────────
 export { copyJson, hasOwn, isPlainContainer, setOwn } from './core/documents/json.ts'
+export { missingText } from './plugins/validation/_shared.ts'

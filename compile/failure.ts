@@ -21,6 +21,7 @@ import { allOfKeyword } from '../plugins/applicator/allOf.ts'
 import { itemsKeyword } from '../plugins/applicator/items.ts'
 import { propertiesKeyword } from '../plugins/applicator/properties.ts'
 import { refKeyword } from '../plugins/core/ref.ts'
+import { requiredKeyword } from '../plugins/validation/required.ts'
 
 /** Leaf keywords whose issue, without `allErrors`, is their `error` alone (their `validate` reports nothing itself), by the runtime export holding that `error`. */
 const LEAVES = new Map<unknown, string>(
@@ -47,8 +48,8 @@ const PROBES: unknown[] = ['', 'ab', 'xn--a.example', 0, 1.5, -7, true, null, []
  * `express` gives a constant's source form (undefined: none). Names used besides its own:
  * `escapeToken`, `hasOwn`, the `*Error` words and `additionalText`, `nonFinite` (see `imports`).
  */
-export function failureCode(root: Node, express: (v: unknown) => string | undefined): { text: string; root: string; imports: Set<string> } | undefined {
-  const w = new Writer(express)
+export function failureCode(root: Node, express: (v: unknown) => string | undefined, all = false): { text: string; root: string; imports: Set<string> } | undefined {
+  const w = new Writer(express, all)
   try {
     const name = w.fn(root)
     w.drain()
@@ -70,13 +71,26 @@ class Writer {
   /** Compiled values given to an `error` as their plain data, by value. */
   private readonly projections = new Map<unknown, string>()
 
-  constructor(private readonly express: (v: unknown) => string | undefined) {}
+  /**
+   * `all`: every issue in the interpreter's order (`allErrors`): each node walks all its steps,
+   * each applicator all its subschemas, `required` reports each missing name; a node's function
+   * `collectN(x, p, out)` pushes onto `out` through `report` (which stops the walk at the bound)
+   * and answers whether `x` passed. Otherwise the first issue: `explainN(x, p)` returns it or null.
+   */
+  constructor(
+    private readonly express: (v: unknown) => string | undefined,
+    private readonly all: boolean,
+  ) {
+    this.prefix = all ? 'g' : 'f'
+  }
+
+  private readonly prefix: string
 
   /** The name of `node`'s failure function (written later, from the queue). */
   fn(node: Node): string {
     let name = this.names.get(node)
     if (name === undefined) {
-      name = `explain${node.id}`
+      name = `${this.all ? 'collect' : 'explain'}${node.id}`
       this.names.set(node, name)
       this.queue.push(node)
     }
@@ -96,7 +110,7 @@ class Writer {
     if (name !== undefined) return name
     const e = this.express(v)
     if (e === undefined) throw new NotCovered()
-    name = `f${this.constants.size}`
+    name = `${this.prefix}${this.constants.size}`
     this.constants.set(v, name)
     this.decls.push(`var ${name} = ${e};`)
     return name
@@ -116,6 +130,7 @@ class Writer {
   /** One node's function: dispatch on the JSON type, then its steps for that type in order. */
   private node(node: Node): string {
     const name = this.names.get(node)!
+    if (this.all) return this.collectNode(node, name)
     if (!node.asserts) return `function ${name}(x, p) { return null; }`
     this.locals = []
     // Types whose steps read alike (the usual type mismatch) share one case.
@@ -140,6 +155,37 @@ ${branches.join('\n')}
 return null; }`
   }
 
+  /** `node`'s function in `all` mode: every step, the answer in `ok`. */
+  private collectNode(node: Node, name: string): string {
+    if (!node.asserts) return `function ${name}(x, p, out) { return true; }`
+    this.locals = []
+    const bodies = new Map<string, number[]>()
+    for (let t = 0; t < 6; t++) {
+      const steps = node.table[t]!
+      if (steps.length === 0) continue
+      const body = steps.map((s) => this.step(node, s, t)).filter((c) => c !== '').join('\n')
+      if (body === '') continue
+      const types = bodies.get(body)
+      if (types === undefined) bodies.set(body, [t])
+      else types.push(t)
+    }
+    const branches = [...bodies].map(([body, types]) => `${types.map((t) => `case ${t}:`).join(' ')} {\n${body}\nreturn ok; }`)
+    const locals = this.locals.length === 0 ? '' : `, ${this.locals.join(', ')}`
+    return `function ${name}(x, p, out) {
+var ok = true${locals};
+var t = typeIndex(x);
+if (t < 0) { report(out, nonJsonIssue(x, p, ${str(node.location)})); return false; }
+switch (t) {
+${branches.join('\n')}
+}
+return true; }`
+  }
+
+  /** What a failing leaf step does: return its issue, or (`all`) report it and go on. */
+  private fails(issue: string): string {
+    return this.all ? `{ ok = false; report(out, ${issue}); }` : `return ${issue};`
+  }
+
   private step(node: Node, s: Step, t: number): string {
     const d = s.definition
     if (d === propertiesKeyword) return this.properties(s)
@@ -150,17 +196,24 @@ return null; }`
     if (d.applies !== undefined || d.error === undefined || node.policy !== null) throw new NotCovered()
     const error = LEAVES.get(d.error)
     if (error === undefined) throw new NotCovered()
-    if (d === FALSE_SCHEMA) return `return issueOf(${this.word(error)}, true, x, ${str(s.keyword)}, p, ${str(s.schemaPath)});`
+    if (d === FALSE_SCHEMA) return this.fails(`issueOf(${this.word(error)}, true, x, ${str(s.keyword)}, p, ${str(s.schemaPath)})`)
+    // With `allErrors`, `required` reports each missing name itself.
+    if (this.all && d === requiredKeyword) {
+      return (s.compiled as string[])
+        .map((n) => `if (!(x[${str(n)}] !== undefined && ${this.constant(words.helpers.hasOwn)}(x, ${str(n)}))) ${this.fails(`{ keyword: ${str(s.keyword)}, instancePath: p, schemaPath: ${str(s.schemaPath)}, params: { missingProperty: ${str(n)} }, message: ${this.word('missingText')}(${str(n)}, x) }`)}`)
+        .join('\n')
+    }
     const test = this.leafTest(s, t)
     if (test.test === 'true' && test.setup === '') return ''
     const compiled = this.errorValue(s)
-    return `${test.setup}if (!(${test.test})) return issueOf(${this.word(error)}, ${compiled}, x, ${str(s.keyword)}, p, ${str(s.schemaPath)});`
+    return `${test.setup}if (!(${test.test})) ${this.fails(`issueOf(${this.word(error)}, ${compiled}, x, ${str(s.keyword)}, p, ${str(s.schemaPath)})`)}`
   }
 
   /** A child's failure, returned when it fails. */
   private apply(h: Handle, value: string, path: string): string {
     if (h.guarded) throw new NotCovered()
     if (!h.node.asserts) return ''
+    if (this.all) return `if (!${this.fn(h.node)}(${value}, ${path}, out)) ok = false;`
     const r = this.local()
     return `if ((${r} = ${this.fn(h.node)}(${value}, ${path})) !== null) return ${r};`
   }
@@ -189,7 +242,7 @@ return null; }`
     const v = this.local()
     const named = this.constant(a.named)
     const on = a.forbidden
-      ? `return { keyword: ${str(s.keyword)}, instancePath: p, schemaPath: ${str(s.schemaPath)}, params: { additionalProperty: ${k} }, message: ${this.word('additionalText')}(${k}) };`
+      ? this.fails(`{ keyword: ${str(s.keyword)}, instancePath: p, schemaPath: ${str(s.schemaPath)}, params: { additionalProperty: ${k} }, message: ${this.word('additionalText')}(${k}) }`)
       : this.apply(a.handle, v, `p + '/' + escapeToken(${k})`)
     return `for (${keys} = Object.keys(x), ${i} = 0; ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; if (${named}.has(${k}) || (${v} = x[${k}]) === undefined) continue; ${on} }`
   }
@@ -270,7 +323,7 @@ return null; }`
       if (a !== b) throw new NotCovered()
     }
     const parts = Object.entries(plain).map(([k, v]) => `${str(k)}: ${this.express(v)!}`)
-    const name = `f${this.constants.size}`
+    const name = `${this.prefix}${this.constants.size}`
     this.constants.set({}, name)
     this.projections.set(c, name)
     this.decls.push(`var ${name} = { ${parts.join(', ')} };`)
@@ -292,6 +345,14 @@ function nonJsonIssue(x, p, schemaPath) {
   var what = typeof x === 'number' ? String(x) : typeof x === 'bigint' ? 'a BigInt' : typeof x;
   var nf = nonFinite(x);
   return { keyword: 'type', instancePath: p, schemaPath: schemaPath, params: { type: 'json', value: what }, message: 'must be a JSON value (got ' + (nf === undefined ? what : nf) + ')' };
+}
+function report(out, issue) { out.push(issue); if (out.length >= out.max) throw out; }
+function collected(out) {
+  // As the validator's \`distinct\`: one issue per path, schema path, keyword and message.
+  if (out.length < 2) return out;
+  var seen = new Set(), kept = [];
+  for (var i = 0; i < out.length; i++) { var e = out[i], key = e.instancePath + '\\0' + e.schemaPath + '\\0' + e.keyword + '\\0' + e.message; if (seen.has(key)) continue; seen.add(key); kept.push(e); }
+  return kept.length === out.length ? out : kept;
 }
 function issueOf(error, compiled, x, keyword, p, schemaPath) {
   var params = error.params ? error.params(compiled, x) : {};

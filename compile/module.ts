@@ -166,6 +166,7 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
   const made = generatedSource(validator.compilation)
   const lines: string[] = ['// Written by `schemavet compile`: regenerate it rather than editing it.']
   // Issues built by the module's own code where it covers the compile (one issue: without `allErrors`).
+  const resolved = validator.compilation.options
   let failure: ReturnType<typeof failureCode>
   let defaults: ReturnType<typeof defaultsCode>
   if ('source' in made) {
@@ -173,7 +174,7 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
     const named = new Map<unknown, number>()
     made.source.src.values.forEach((v, i) => i < 10_000 && !named.has(v) && named.set(v, i))
     const express = (v: unknown) => (named.has(v) ? `k${named.get(v)!}` : constantExpression(v))
-    if (given.allErrors !== true && (given.maxErrors === undefined || given.maxErrors >= 1)) failure = failureCode(validator.compilation.root, express)
+    failure = failureCode(validator.compilation.root, express, resolved.allErrors)
     defaults = defaultsCode(validator.compilation.root, express)
   }
   const imports = new Set(failure?.imports ?? [])
@@ -236,11 +237,18 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
       : [
           // Data the failure code cannot take (too deep for its recursion, a getter that throws)
           // or finds no issue in (never expected: the tiers agree) goes to the interpreter.
-          '  var issue = null;',
-          `  try { issue = ${failure.root}(data, ''); } catch (e) {}`,
+          ...(resolved.allErrors
+            ? [
+                // Every issue up to `maxErrors`, as the interpreter collects them with `allErrors`.
+                `  var out = [], errors = null; out.max = ${Math.max(1, resolved.maxErrors)};`,
+                `  try { ${failure.root}(data, '', out); errors = out; } catch (e) { if (e === out) errors = out; }`,
+                '  if (errors !== null && errors.length === 0) errors = null;',
+                '  if (errors !== null) errors = collected(errors);',
+              ]
+            : ['  var errors = null;', `  try { var issue = ${failure.root}(data, ''); if (issue !== null) errors = [issue]; } catch (e) {}`]),
           options.explainOnly === true
-            ? "  return { errors: [issue === null ? { keyword: 'unexplained', instancePath: '', schemaPath: '#', params: {}, message: 'the failure code found no issue' } : issue] };"
-            : '  return issue === null ? runtime.failed(data) : { errors: [issue] };',
+            ? "  return { errors: errors === null ? [{ keyword: 'unexplained', instancePath: '', schemaPath: '#', params: {}, message: 'the failure code found no issue' }] : errors };"
+            : '  return errors === null ? runtime.failed(data) : { errors: errors };',
         ]),
     '}',
     ...(defaults === undefined

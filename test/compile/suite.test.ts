@@ -40,13 +40,13 @@ test('every suite case answers the same through its compiled module', () => {
   assert.ok(r.defaultsCode > subjects.length / 2, `${r.defaultsCode} of ${subjects.length} modules with defaults code`)
 })
 
-test('every module whose validate has its own failure code explains every failure itself, as the runtime words it', () => {
+for (const extra of [{}, { allErrors: true }]) test(`every module whose validate has its own failure code explains every failure itself, as the runtime words it (${JSON.stringify(extra)})`, () => {
   const schemas = remotes()
   const subjects: Subject[] = []
   for (const [draft, dialect] of DRAFTS) {
     for (const file of suiteFiles(draft)) {
       for (const group of file.groups) {
-        const options = { schemas, formats: file.formats, defaultDialect: dialect }
+        const options = { schemas, formats: file.formats, defaultDialect: dialect, ...extra }
         let covered = false
         try {
           covered = compileModule(group.schema, options).failureCode
@@ -59,7 +59,7 @@ test('every module whose validate has its own failure code explains every failur
   }
   // No fallback to the interpreter: a failure the failure code does not explain is a difference.
   const r = compareCompiled(subjects, { compile: { explainOnly: true } })
-  console.log(`compile suite, failure code: ${r.failureCode} modules, ${r.values} cases, ${r.differences.length} differences`)
+  console.log(`compile suite, failure code ${JSON.stringify(extra)}: ${r.failureCode} modules, ${r.values} cases, ${r.differences.length} differences`)
   assert.is(r.differences.length, 0, r.differences.slice(0, 20).join('\n'))
   assert.is(r.failureCode, subjects.length)
   assert.ok(subjects.length > 300, `${subjects.length} suite groups with failure code`)
