@@ -235,3 +235,15 @@ export { nonFinite } from './core/contract/words.ts'
 // ── The copy and its slots, for generated defaults code ─────────────────────────────────────
 export { copyJson, hasOwn, isPlainContainer, setOwn } from './core/documents/json.ts'
 export { missingText } from './plugins/validation/_shared.ts'
+
+// ── What a module written whole imports by name (a bundler keeps only what it names) ──────────
+export { isDate, isDateTime, isTime } from './formats/date-time.ts'
+export { isDuration, isJsonPointer, isRegex, isRelativeJsonPointer, isUuid } from './formats/misc.ts'
+export { isEmail, isHostname, isIdnEmail, isIdnHostname, isIpv4, isIpv6 } from './formats/network.ts'
+export { isIri, isIriReference, isUri, isUriReference, isUriTemplate } from './formats/uri.ts'
+export { codePointLength }
+export { canonicalKey, escapePointerToken as escapeToken } from './core/index.ts'
+export { isMultiple } from './plugins/validation/multipleOf.ts'
+export { duplicate } from './plugins/validation/uniqueItems.ts'
+export { pathOf } from './core/results/standard-schema.ts'
+export { ValidationError } from './core/contract/errors.ts'

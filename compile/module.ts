@@ -24,6 +24,7 @@ import { helpers, textHash } from '../runtime.ts'
 import { moduleDeclarations } from './declarations.ts'
 import { FAILURE_PRELUDE, failureCode } from './failure.ts'
 import { defaultsCode } from './defaults.ts'
+import { leanModule } from './lean.ts'
 
 /** What `compileModule` takes: the runtime's schema options (JSON only), and how to write the module. */
 export interface CompileModuleOptions extends Omit<SchemaOptions, 'customFormats' | 'basePath' | 'codegen' | 'codegenThreshold'> {
@@ -51,6 +52,11 @@ export interface CompiledModule {
   failureCode: boolean
   /** Whether `applyDefaults` fills the copy with the module's own defaults code (else the interpreter). */
   defaultsCode: boolean
+  /**
+   * Whether the module answers every export with its own code, importing only named helpers
+   * (no interpreter: a bundle keeps a few kilobytes).
+   */
+  whole: boolean
 }
 
 /** Schema options a module's runtime is given (the rest configure the writing). */
@@ -167,6 +173,11 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
   const lines: string[] = ['// Written by `schemavet compile`: regenerate it rather than editing it.']
   // Issues built by the module's own code where it covers the compile (one issue: without `allErrors`).
   const resolved = validator.compilation.options
+  const types = moduleDeclarations(schema, given, format)
+  if ('source' in made && options.standalone !== true) {
+    const whole = leanModule({ schema, compilation: validator.compilation, source: made.source, format, from: str(options.runtime ?? 'schemavet/runtime'), constantExpression: (v) => constantExpression(v), jsonExpression })
+    if (whole !== undefined) return { code: whole, types, tier: { generated: true, rebuilt: 0 }, failureCode: true, defaultsCode: true, whole: true }
+  }
   let failure: ReturnType<typeof failureCode>
   let defaults: ReturnType<typeof defaultsCode>
   if ('source' in made) {
@@ -266,5 +277,5 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
   )
   if (format === 'esm') lines.push('export { isValid, validate, applyDefaults, schema, standardSchema, standardSchema as default };')
   else lines.push('exports.isValid = isValid;', 'exports.validate = validate;', 'exports.applyDefaults = applyDefaults;', 'exports.schema = schema;', 'exports.standardSchema = standardSchema;', 'exports.default = standardSchema;')
-  return { code: lines.join('\n') + '\n', types: moduleDeclarations(schema, given, format), tier, failureCode: failure !== undefined, defaultsCode: defaults !== undefined }
+  return { code: lines.join('\n') + '\n', types, tier, failureCode: failure !== undefined, defaultsCode: defaults !== undefined, whole: false }
 }

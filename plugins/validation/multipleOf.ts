@@ -2,7 +2,7 @@ import { defineKeyword, got, js, literal } from '../../core/index.ts'
 import { failNonFinite } from './_shared.ts'
 
 /** `multipleOf` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
-class MultipleOf {
+export class MultipleOf {
   constructor(
     readonly divisor: number,
     /** The divisor as an exact decimal: mantissa × 10^exponent. */
@@ -75,7 +75,7 @@ export const multipleOfKeyword = defineKeyword<unknown, MultipleOf>({
  * Decides on the shortest decimal representations of both numbers. Plain notation with few
  * digits stays in safe integers; anything else goes through BigInt.
  */
-function isMultiple(m: MultipleOf, n: number): boolean {
+export function isMultiple(m: MultipleOf, n: number): boolean {
   if (m.dyadic && n < 1e6 && n > -1e6) return Number.isInteger(n / m.divisor)
   if (n < m.bound && n > -m.bound) return scaledMultiple(m, n)
   // Safe integers divide exactly in floating point.

@@ -53,7 +53,7 @@ function itemHash(v: unknown): number {
  * given) each item and each structural comparison is charged as it is made, the comparison by
  * the values it read: items of one hash cannot make the search quadratic past the budget.
  */
-function duplicate(a: unknown[], ctx?: RunContext): [number, number] | undefined {
+export function duplicate(a: unknown[], ctx?: RunContext): [number, number] | undefined {
   if (ctx !== undefined) ctx.charge(a.length)
   if (a.length <= 16) {
     for (let i = 1; i < a.length; i++) {

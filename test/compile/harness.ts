@@ -41,6 +41,8 @@ export interface Comparison {
   failureCode: number
   /** Modules whose `applyDefaults` fills the copy with its own defaults code. */
   defaultsCode: number
+  /** Modules written whole (no interpreter imported). */
+  whole: number
   /** Schemas the runtime refuses (compileModule must refuse them as well: checked). */
   refused: number
   differences: string[]
@@ -61,7 +63,7 @@ function expected(v: JSONSchemaValidator, data: unknown) {
 /** Runs `subjects` through compiled modules, `perProcess` modules to a child. */
 export function compareCompiled(subjects: Subject[], opts: { perProcess?: number; compile?: Partial<CompileModuleOptions> } = {}): Comparison {
   const dir = mkdtempSync(join(tmpdir(), 'schemavet-compile-'))
-  const result: Comparison = { modules: 0, values: 0, generated: 0, rebuilt: 0, failureCode: 0, defaultsCode: 0, refused: 0, differences: [], codeChars: 0 }
+  const result: Comparison = { modules: 0, values: 0, generated: 0, rebuilt: 0, failureCode: 0, defaultsCode: 0, whole: 0, refused: 0, differences: [], codeChars: 0 }
   try {
     const runs: { subject: Subject; module: string; expect: unknown[] }[] = []
     for (const [i, subject] of subjects.entries()) {
@@ -91,6 +93,7 @@ export function compareCompiled(subjects: Subject[], opts: { perProcess?: number
       }
       if (compiled.failureCode) result.failureCode++
       if (compiled.defaultsCode) result.defaultsCode++
+      if (compiled.whole) result.whole++
       const module = join(dir, `m${i}.mjs`)
       writeFileSync(module, compiled.code)
       result.codeChars += compiled.code.length

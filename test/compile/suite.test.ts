@@ -30,7 +30,7 @@ test('every suite case answers the same through its compiled module', () => {
     }
   }
   const r = compareCompiled(subjects)
-  console.log(`compile suite: ${r.modules} modules (${r.generated} generated, ${r.rebuilt} of them with constants from the runtime, ${r.failureCode} with failure code, ${r.defaultsCode} with defaults code), ${r.values} cases, ${r.refused} refused, ${r.differences.length} differences`)
+  console.log(`compile suite: ${r.modules} modules (${r.generated} generated, ${r.rebuilt} of them with constants from the runtime, ${r.failureCode} with failure code, ${r.defaultsCode} with defaults code, ${r.whole} written whole), ${r.values} cases, ${r.refused} refused, ${r.differences.length} differences`)
   assert.is(r.differences.length, 0, r.differences.slice(0, 20).join('\n'))
   // Every case ran: none was lost to a module that did not load or a child that failed.
   assert.is(r.values, cases)
