@@ -15,7 +15,8 @@ import type { Handle, Node, Step } from '../core/evaluator/node.ts'
 import type { Code, EmitContext, SchemaHandle } from '../core/index.ts'
 import { escapePointerToken } from '../core/index.ts'
 import { FALSE_SCHEMA } from '../core/compiler/compile.ts'
-import * as words from '../runtime.ts'
+import { RUNTIME_EXPORTS as words } from './runtime-names.ts'
+import { hasOwn } from '../core/documents/json.ts'
 import { additionalPropertiesKeyword } from '../plugins/applicator/additionalProperties.ts'
 import { allOfKeyword } from '../plugins/applicator/allOf.ts'
 import { itemsKeyword } from '../plugins/applicator/items.ts'
@@ -200,7 +201,7 @@ return true; }`
     // With `allErrors`, `required` reports each missing name itself.
     if (this.all && d === requiredKeyword) {
       return (s.compiled as string[])
-        .map((n) => `if (!(x[${str(n)}] !== undefined && ${this.constant(words.helpers.hasOwn)}(x, ${str(n)}))) ${this.fails(`{ keyword: ${str(s.keyword)}, instancePath: p, schemaPath: ${str(s.schemaPath)}, params: { missingProperty: ${str(n)} }, message: ${this.word('missingText')}(${str(n)}, x) }`)}`)
+        .map((n) => `if (!(x[${str(n)}] !== undefined && ${this.constant(hasOwn)}(x, ${str(n)}))) ${this.fails(`{ keyword: ${str(s.keyword)}, instancePath: p, schemaPath: ${str(s.schemaPath)}, params: { missingProperty: ${str(n)} }, message: ${this.word('missingText')}(${str(n)}, x) }`)}`)
         .join('\n')
     }
     const test = this.leafTest(s, t)
@@ -226,7 +227,7 @@ return true; }`
       if (!handle.asserts) continue
       const key = str(name)
       const child = this.apply(handle, v, `p + ${str('/' + escapePointerToken(name))}`)
-      out.push(`if ((${v} = x[${key}]) !== undefined && ${this.constant(words.helpers.hasOwn)}(x, ${key})) { ${child} }`)
+      out.push(`if ((${v} = x[${key}]) !== undefined && ${this.constant(hasOwn)}(x, ${key})) { ${child} }`)
     }
     return out.join('\n')
   }
@@ -268,7 +269,7 @@ return true; }`
       applyEach: () => {
         throw new NotCovered()
       },
-      own: (key) => `${this.constant(words.helpers.hasOwn)}(x, ${str(key)})` as Code,
+      own: (key) => `${this.constant(hasOwn)}(x, ${str(key)})` as Code,
       read: (key) => `x[${str(key)}]` as Code,
       ensure: () => {},
       known: () => false,

@@ -16,13 +16,13 @@ import { convertSchema, CONVERT_TARGETS } from '../convert/index.ts'
 import type { Node } from '../core/evaluator/node.ts'
 import type { Compilation } from '../core/compiler/compile.ts'
 import type { ModuleSource } from '../core/index.ts'
-import * as runtime from '../runtime.ts'
+import { RUNTIME_EXPORTS } from './runtime-names.ts'
 import { defaultsCode } from './defaults.ts'
 import { FAILURE_PRELUDE, failureCode } from './failure.ts'
 
 /** Functions the runtime entry exports, by the name it exports them under. */
 const EXPORTED = new Map<unknown, string>()
-for (const [name, v] of Object.entries(runtime)) if (typeof v === 'function' && !EXPORTED.has(v)) EXPORTED.set(v, name)
+for (const [name, v] of Object.entries(RUNTIME_EXPORTS)) if (typeof v === 'function' && !EXPORTED.has(v)) EXPORTED.set(v, name)
 
 /** Slots below the root the data walk of a module written whole may reach (the interpreter checks data that contains itself from 8 on). */
 const MAX_DEPTH = 7

@@ -20,7 +20,7 @@ import { newJSONSchema } from '../api.ts'
 import type { SchemaOptions } from '../api.ts'
 import { FailureRecord, generatedSource } from '../core/index.ts'
 import type { ModuleSource } from '../core/index.ts'
-import { helpers, textHash } from '../runtime.ts'
+import { helpers, textHash } from '../runtime/interpreter.ts'
 import { moduleDeclarations } from './declarations.ts'
 import { FAILURE_PRELUDE, failureCode } from './failure.ts'
 import { defaultsCode } from './defaults.ts'
@@ -32,8 +32,13 @@ export interface CompileModuleOptions extends Omit<SchemaOptions, 'customFormats
   format?: 'esm' | 'cjs'
   /** Write the runtime into the module, importing nothing (larger: one copy per module). */
   standalone?: boolean
-  /** The specifier the module imports its runtime from (default `schemavet/runtime`). */
+  /** The specifier a module written whole imports its helpers from (default `schemavet/runtime`). */
   runtime?: string
+  /**
+   * The specifier a module that needs the interpreter imports it from (default
+   * `schemavet/runtime/interpreter`).
+   */
+  interpreter?: string
   /**
    * @internal For tests: where the module's failure code finds no issue for data its check
    * failed, `validate` answers an `unexplained` issue instead of asking the interpreter, so a
@@ -61,7 +66,7 @@ export interface CompiledModule {
 
 /** Schema options a module's runtime is given (the rest configure the writing). */
 function runtimeOptions(options: CompileModuleOptions): SchemaOptions {
-  const { format: _f, standalone: _s, runtime: _r, explainOnly: _e, ...rest } = options as CompileModuleOptions & Record<string, unknown>
+  const { format: _f, standalone: _s, runtime: _r, interpreter: _i, explainOnly: _e, ...rest } = options as CompileModuleOptions & Record<string, unknown>
   if ('customFormats' in rest || 'codegen' in rest || 'codegenThreshold' in rest || 'basePath' in rest) {
     throw new TypeError('schemavet compile: customFormats, codegen, codegenThreshold and basePath have no meaning in a compiled module')
   }
@@ -194,7 +199,7 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
   if (options.standalone === true) {
     lines.push(standaloneRuntime().trim(), `var ${imported.map((n) => `${n} = schemavetRuntime.${n}`).join(', ')};`)
   } else {
-    const from = str(options.runtime ?? 'schemavet/runtime')
+    const from = str(options.interpreter ?? 'schemavet/runtime/interpreter')
     lines.push(format === 'esm' ? `import { ${imported.join(', ')} } from ${from};` : `const { ${imported.join(', ')} } = require(${from});`)
   }
   lines.push(`const schema = ${jsonExpression(schema)};`, `const runtime = moduleRuntime(schema, ${jsonExpression(given)});`)

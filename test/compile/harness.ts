@@ -19,6 +19,8 @@ import type { CompileModuleOptions } from '../../compile/index.ts'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 /** The runtime entry the modules import: its source, loaded through tsx in the children. */
 const RUNTIME = pathToFileURL(join(root, 'runtime.ts')).href
+/** The interpreter entry the other modules import, likewise. */
+const INTERPRETER = pathToFileURL(join(root, 'runtime/interpreter.ts')).href
 
 export interface Subject {
   /** A label for a difference (`draft7/ref.json: remote ref`). */
@@ -76,7 +78,7 @@ export function compareCompiled(subjects: Subject[], opts: { perProcess?: number
       }
       let compiled
       try {
-        compiled = compileModule(subject.schema, { ...subject.options, ...opts.compile, runtime: RUNTIME } as CompileModuleOptions)
+        compiled = compileModule(subject.schema, { ...subject.options, ...opts.compile, runtime: RUNTIME, interpreter: INTERPRETER } as CompileModuleOptions)
       } catch (e) {
         if (runtimeError === undefined) result.differences.push(`${subject.name}: compileModule threw where the runtime compiles: ${(e as Error).message}`)
         else if ((e as Error).message !== runtimeError) result.differences.push(`${subject.name}: compileModule refused with another error: ${(e as Error).message}`)
