@@ -15,6 +15,7 @@ import type { Handle, Node, Step } from '../core/evaluator/node.ts'
 import type { Code, EmitContext, SchemaHandle } from '../core/index.ts'
 import { escapePointerToken } from '../core/index.ts'
 import { FALSE_SCHEMA } from '../core/compiler/compile.ts'
+import { FailureRecord } from '../core/codegen/node-writer.ts'
 import { RUNTIME_EXPORTS as words } from './runtime-names.ts'
 import { hasOwn } from '../core/documents/json.ts'
 import { additionalPropertiesKeyword } from '../plugins/applicator/additionalProperties.ts'
@@ -49,12 +50,24 @@ const PROBES: unknown[] = ['', 'ab', 'xn--a.example', 0, 1.5, -7, true, null, []
  * `express` gives a constant's source form (undefined: none). Names used besides its own:
  * `escapeToken`, `hasOwn`, the `*Error` words and `additionalText`, `nonFinite` (see `imports`).
  */
-export function failureCode(root: Node, express: (v: unknown) => string | undefined, all = false): { text: string; root: string; imports: Set<string> } | undefined {
+export function failureCode(
+  root: Node,
+  express: (v: unknown) => string | undefined,
+  all = false,
+  /** The boolean pass's constants: each failure record among them gets `recordIssue`'s function where it has one. */
+  constants: readonly unknown[] = [],
+): { text: string; root: string; imports: Set<string>; records: Map<number, string> } | undefined {
   const w = new Writer(express, all)
   try {
     const name = w.fn(root)
     w.drain()
-    return { text: w.text(), root: name, imports: w.imports }
+    const records = new Map<number, string>()
+    constants.forEach((v, i) => {
+      if (!(v instanceof FailureRecord)) return
+      const f = w.recordIssue(v)
+      if (f !== undefined) records.set(i, f)
+    })
+    return { text: w.text(), root: name, imports: w.imports, records }
   } catch (e) {
     if (e instanceof NotCovered) return undefined
     throw e
@@ -182,9 +195,35 @@ ${branches.join('\n')}
 return true; }`
   }
 
+  /**
+   * For a failure record of the boolean pass at a leaf step this file covers, a function of the
+   * failing value and its pointer giving the step's issue: without `allErrors` the runtime explains
+   * such a failure by that step alone (see `JSONSchemaValidator.explain`), so the module need not
+   * walk from the root. Undefined for other records (a node, an applicator): the walk answers.
+   */
+  recordIssue(record: FailureRecord): string | undefined {
+    const s = record.step
+    if (s === null || record.node.policy !== null) return undefined
+    const d = s.definition
+    if (d.applies !== undefined || d.error === undefined) return undefined
+    const error = LEAVES.get(d.error)
+    if (error === undefined) return undefined
+    try {
+      const compiled = d === FALSE_SCHEMA ? 'true' : this.errorValue(s)
+      const name = `issueAt${this.records++}`
+      this.functions.push(`function ${name}(x, p) { return issueOf(${this.word(error)}, ${compiled}, x, ${str(s.keyword)}, p, ${str(s.schemaPath)}); }`)
+      return name
+    } catch (e) {
+      if (e instanceof NotCovered) return undefined
+      throw e
+    }
+  }
+
+  private records = 0
+
   /** What a failing leaf step does: return its issue, or (`all`) report it and go on. */
   private fails(issue: string): string {
-    return this.all ? `{ ok = false; report(out, ${issue}); }` : `return ${issue};`
+    return this.all ? `{ ok = false; if (report(out, ${issue})) return false; }` : `return ${issue};`
   }
 
   private step(node: Node, s: Step, t: number): string {
@@ -214,7 +253,7 @@ return true; }`
   private apply(h: Handle, value: string, path: string): string {
     if (h.guarded) throw new NotCovered()
     if (!h.node.asserts) return ''
-    if (this.all) return `if (!${this.fn(h.node)}(${value}, ${path}, out)) ok = false;`
+    if (this.all) return `if (!${this.fn(h.node)}(${value}, ${path}, out)) { ok = false; if (out.length >= out.max) return false; }`
     const r = this.local()
     return `if ((${r} = ${this.fn(h.node)}(${value}, ${path})) !== null) return ${r};`
   }
@@ -347,7 +386,7 @@ function nonJsonIssue(x, p, schemaPath) {
   var nf = nonFinite(x);
   return { keyword: 'type', instancePath: p, schemaPath: schemaPath, params: { type: 'json', value: what }, message: 'must be a JSON value (got ' + (nf === undefined ? what : nf) + ')' };
 }
-function report(out, issue) { out.push(issue); if (out.length >= out.max) throw out; }
+function report(out, issue) { out.push(issue); return out.length >= out.max; }
 function collected(out) {
   // As the validator's \`distinct\`: one issue per path, schema path, keyword and message.
   if (out.length < 2) return out;

@@ -100,7 +100,8 @@ export function leanModule(input: LeanInput): string | undefined {
   for (const i of [...used].sort((a, b) => a - b)) {
     const v = values[i]
     // A failure record: only stored where the check fails (the failure code explains on its own).
-    const e = v instanceof FailureRecord ? '0' : express(v)
+    if (v instanceof FailureRecord) continue
+    const e = express(v)
     if (e === undefined) return undefined
     decls.push(`k${i} = ${e}`)
   }
@@ -109,13 +110,15 @@ export function leanModule(input: LeanInput): string | undefined {
   values.forEach((v, i) => used.has(i) && !named.has(v) && named.set(v, i))
   const failExpress = (v: unknown) => (named.has(v) ? `k${named.get(v)!}` : express(v))
   const boundaryAll = o.boundaryErrors !== 0
-  const first = !o.allErrors || !boundaryAll ? failureCode(compilation.root, failExpress, false) : undefined
-  const all = o.allErrors || boundaryAll ? failureCode(compilation.root, failExpress, true) : undefined
-  if ((!o.allErrors || !boundaryAll) && first === undefined) return undefined
-  if ((o.allErrors || boundaryAll) && all === undefined) return undefined
+  // One walk serves every bound: the first issue of the walk collecting all of them, stopped at
+  // one, is the issue of the walk stopping at the first failure (both go in the interpreter's order).
+  const all = failureCode(compilation.root, failExpress, true, values.map((v, i) => (used.has(i) ? v : undefined)))
+  if (all === undefined) return undefined
+  // A failure record is the function giving its issue (where the step alone explains it), else 0.
+  for (const i of [...used].sort((a, b) => a - b)) if (values[i] instanceof FailureRecord) decls.push(`k${i} = ${all.records.get(i) ?? '0'}`)
   const defaults = defaultsCode(compilation.root, failExpress)
   if (defaults === undefined) return undefined
-  for (const n of [...(first?.imports ?? []), ...(all?.imports ?? [])]) imports.add(n)
+  for (const n of all.imports) imports.add(n)
   for (const n of ['copyJson', 'hasOwn', 'isPlainContainer', 'setOwn', 'ValidationError', 'pathOf', 'escapeToken']) imports.add(n)
 
   // The JSON Schema views, converted now: each target's input and output side (or its error).
@@ -142,11 +145,17 @@ export function leanModule(input: LeanInput): string | undefined {
   // A pass that collects every issue, bounded as the validator bounds it.
   const collect = (root: string, max: number) => [
     `  var out = [], errors = null; out.max = ${max};`,
-    `  try { ${root}(data, '', out); errors = out; } catch (e) { if (e === out) errors = out; else return { errors: [threw(e)] }; }`,
+    `  try { ${root}(data, '', out); errors = out; } catch (e) { return { errors: [threw(e)] }; }`,
     '  return errors.length === 0 ? { errors: [unexplained()] } : { errors: collected(errors) };',
   ]
-  const single = (root: string) => [`  var issue; try { issue = ${root}(data, ''); } catch (e) { return { errors: [threw(e)] }; }`, '  return { errors: [issue === null ? unexplained() : issue] };']
-  const failing = (allErrors: boolean, max: number) => (allErrors ? collect(all!.root, Math.max(1, max)) : single(first!.root))
+  // Without allErrors, a failure recorded at a leaf step is its issue at once.
+  const atRecord = [
+    "  if (typeof failedAt === 'function') {",
+    "    for (var p = '', i = failPathLength - 1, s; i >= 0; i--) p += failPathIsToken[i] ? failPath[i] : typeof (s = failPath[i]) === 'number' ? '/' + s : '/' + escapeToken(s);",
+    '    return { errors: [failedAt(failedValue, p)] };',
+    '  }',
+  ]
+  const failing = (allErrors: boolean, max: number) => (allErrors ? collect(all.root, Math.max(1, max)) : [...atRecord, ...collect(all.root, 1)])
 
   const lines: string[] = ['// Written by `schemavet compile`: regenerate it rather than editing it.']
   const names = [...imports].sort()
@@ -158,8 +167,7 @@ export function leanModule(input: LeanInput): string | undefined {
     text,
     `function check(x) { depth = 0; run = null; failedAt = null; prototypeClean = ${m.clean}; return ${m.root}(x); }`,
     FAILURE_PRELUDE,
-    ...(first === undefined ? [] : [first.text]),
-    ...(all === undefined ? [] : [all.text]),
+    all.text,
     defaults.text,
     // As the validator words them: a value that is missing, data that threw, a failure with no issue.
     "function missing() { return { keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a value is required (got undefined)' }; }",

@@ -190,7 +190,7 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
     const named = new Map<unknown, number>()
     made.source.src.values.forEach((v, i) => i < 10_000 && !named.has(v) && named.set(v, i))
     const express = (v: unknown) => (named.has(v) ? `k${named.get(v)!}` : constantExpression(v))
-    failure = failureCode(validator.compilation.root, express, resolved.allErrors)
+    failure = failureCode(validator.compilation.root, express, resolved.allErrors, resolved.allErrors ? [] : made.source.src.values)
     defaults = defaultsCode(validator.compilation.root, express)
   }
   const imports = new Set(failure?.imports ?? [])
@@ -230,7 +230,7 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
       '  return { record: failedAt.r, instance: failedValue, pointer: p, depth: failPathLength };',
       '}',
       'function enter(f, x) { depth = 0; run = null; failedAt = null; return f(x); }',
-      ...(failure === undefined ? [] : [FAILURE_PRELUDE, failure.text]),
+      ...(failure === undefined ? [] : [FAILURE_PRELUDE, failure.text, `var recordIssues = { ${[...failure.records].map(([i, f]) => `${i}: ${f}`).join(', ')} };`]),
       ...(defaults === undefined ? [] : [defaults.text]),
       `if (generated) runtime.attach({ fingerprint: ${fp}, check: check, failure: failure, enter: enter, fns: [${m.nodes.map((n) => m.fn.get(n)!).join(', ')}] });`,
     )
@@ -257,11 +257,17 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
             ? [
                 // Every issue up to `maxErrors`, as the interpreter collects them with `allErrors`.
                 `  var out = [], errors = null; out.max = ${Math.max(1, resolved.maxErrors)};`,
-                `  try { ${failure.root}(data, '', out); errors = out; } catch (e) { if (e === out) errors = out; }`,
+                `  try { ${failure.root}(data, '', out); errors = out; } catch (e) {}`,
                 '  if (errors !== null && errors.length === 0) errors = null;',
                 '  if (errors !== null) errors = collected(errors);',
               ]
-            : ['  var errors = null;', `  try { var issue = ${failure.root}(data, ''); if (issue !== null) errors = [issue]; } catch (e) {}`]),
+            : [
+                // A failure recorded at a leaf step is that step's issue (as the runtime explains it); others are walked.
+                '  var at = failedAt === null ? undefined : recordIssues[failedAt.r];',
+                "  if (at !== undefined) { var f = failure(); return { errors: [at(f.instance, f.pointer)] }; }",
+                '  var errors = null;',
+                `  try { var issue = ${failure.root}(data, ''); if (issue !== null) errors = [issue]; } catch (e) {}`,
+              ]),
           options.explainOnly === true
             ? "  return { errors: errors === null ? [{ keyword: 'unexplained', instancePath: '', schemaPath: '#', params: {}, message: 'the failure code found no issue' }] : errors };"
             : '  return errors === null ? runtime.failed(data) : { errors: errors };',
