@@ -1,4 +1,4 @@
-import { defineKeyword, excerpt, hasOwn, joinCode, js, KEY_WORK } from '../../core/index.ts'
+import { defineKeyword, hasOwn, joinCode, js, KEY_WORK } from '../../core/index.ts'
 import type { Code, EmitContext, RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
 import { closeAhead, keysTested } from './properties.ts'
 import { compilePattern, nameTest, noUnknownKeys } from './_shared.ts'

@@ -1,4 +1,4 @@
-import { count as counted, defineKeyword, js, KEY_WORK, literal } from '../../core/index.ts'
+import { defineKeyword, js, KEY_WORK, literal } from '../../core/index.ts'
 import { compare } from './_bound.ts'
 import type { JsonType, KeywordDefinition } from '../../core/index.ts'
 import { compileCount } from './_shared.ts'

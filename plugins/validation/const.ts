@@ -1,4 +1,4 @@
-import { copyJson, defineKeyword, excerpt, got, js, jsonTypeOf, literal } from '../../core/index.ts'
+import { copyJson, defineKeyword, js, jsonTypeOf, literal } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
 import { equalTo, equalityWork, gotStart, startsOneOf } from './_shared.ts'
 import { constError, constExpectation } from './_errors.ts'

@@ -1,4 +1,4 @@
-import { canonicalKey, copyJson, defineKeyword, got, joinCode, js, jsonTypeOf, literal, valueList } from '../../core/index.ts'
+import { canonicalKey, copyJson, defineKeyword, joinCode, js, jsonTypeOf, literal } from '../../core/index.ts'
 import { equalTo, equalityWork, gotStart, startsOneOf } from './_shared.ts'
 import { enumError, enumExpectation } from './_errors.ts'
 

@@ -1,4 +1,4 @@
-import { count, defineKeyword, got, js, literal } from '../../core/index.ts'
+import { count, defineKeyword, js, literal } from '../../core/index.ts'
 import { codePointLength, compileCount, lengthExpectation } from './_shared.ts'
 import { maxLengthError } from './_errors.ts'
 

@@ -1,5 +1,5 @@
-import { defineKeyword, got, js, literal } from '../../core/index.ts'
-import { codePointLength, compileCount, lengthExpectation } from './_shared.ts'
+import { defineKeyword, js, literal } from '../../core/index.ts'
+import { codePointLength, compileCount } from './_shared.ts'
 import { minLengthError } from './_errors.ts'
 
 /**

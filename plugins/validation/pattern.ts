@@ -1,4 +1,4 @@
-import { defineKeyword, got, js, literal } from '../../core/index.ts'
+import { defineKeyword, js, literal } from '../../core/index.ts'
 import type { RegexMatcher } from '../../core/index.ts'
 import { compilePattern } from '../applicator/_shared.ts'
 import { patternError } from './_errors.ts'
