@@ -27,6 +27,7 @@ const require = createRequire(import.meta.url)
 const { toStandaloneModule } = require('ata-validator/build')
 const dir = mkdtempSync(join(os.tmpdir(), 'schemavet-bench-compiled-'))
 const RUNTIME = pathToFileURL(join(root, 'dist/runtime.js')).href
+const INTERPRETER = pathToFileURL(join(root, 'dist/runtime/interpreter.js')).href
 
 let sink = 0
 const median = (xs) => {
@@ -73,7 +74,7 @@ line('|---|---|---|---:|---:|---:|---:|---:|')
 for (const row of rows) {
   const runtime = newJSONSchema(row.schema, { codegenThreshold: 0 })
   if (runtime.generated === null) throw new Error(`row ${row.id}: the runtime did not tier up`)
-  const mine = await load(compileModule(row.schema, { runtime: RUNTIME }).code)
+  const mine = await load(compileModule(row.schema, { runtime: RUNTIME, interpreter: INTERPRETER }).code)
   const ata = await load(toStandaloneModule(structuredClone(row.schema), { format: 'esm' }))
   for (const kind of ['valid', 'invalid']) {
     const data = row[kind]
@@ -108,7 +109,7 @@ const esbuild = await import(pathToFileURL(join(root, 'node_modules/esbuild/lib/
 async function bundled(code) {
   const file = join(dir, `size${n++}.mjs`)
   writeFileSync(file, `${code}`)
-  const r = await esbuild.build({ entryPoints: [file], bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, alias: { 'schemavet/runtime': join(root, 'dist/runtime.js') }, external: ['node:*'], logLevel: 'silent', mainFields: ['module', 'main'] })
+  const r = await esbuild.build({ entryPoints: [file], bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, alias: { 'schemavet/runtime': join(root, 'dist/runtime.js'), 'schemavet/runtime/interpreter': join(root, 'dist/runtime/interpreter.js') }, external: ['node:*'], logLevel: 'silent', mainFields: ['module', 'main'] })
   const text = r.outputFiles[0].text
   return { min: text.length, gzip: gzipSync(text).length }
 }

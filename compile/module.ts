@@ -20,8 +20,11 @@ import { newJSONSchema } from '../api.ts'
 import type { SchemaOptions } from '../api.ts'
 import { FailureRecord, generatedSource } from '../core/index.ts'
 import type { ModuleSource } from '../core/index.ts'
-import { helpers, textHash } from '../runtime.ts'
+import { helpers, textHash } from '../runtime/interpreter.ts'
 import { moduleDeclarations } from './declarations.ts'
+import { FAILURE_PRELUDE, failureCode } from './failure.ts'
+import { defaultsCode } from './defaults.ts'
+import { leanModule } from './lean.ts'
 
 /** What `compileModule` takes: the runtime's schema options (JSON only), and how to write the module. */
 export interface CompileModuleOptions extends Omit<SchemaOptions, 'customFormats' | 'basePath' | 'codegen' | 'codegenThreshold'> {
@@ -29,8 +32,19 @@ export interface CompileModuleOptions extends Omit<SchemaOptions, 'customFormats
   format?: 'esm' | 'cjs'
   /** Write the runtime into the module, importing nothing (larger: one copy per module). */
   standalone?: boolean
-  /** The specifier the module imports its runtime from (default `schemavet/runtime`). */
+  /** The specifier a module written whole imports its helpers from (default `schemavet/runtime`). */
   runtime?: string
+  /**
+   * The specifier a module that needs the interpreter imports it from (default
+   * `schemavet/runtime/interpreter`).
+   */
+  interpreter?: string
+  /**
+   * @internal For tests: where the module's failure code finds no issue for data its check
+   * failed, `validate` answers an `unexplained` issue instead of asking the interpreter, so a
+   * comparison sees every case the failure code does not explain itself.
+   */
+  explainOnly?: boolean
 }
 
 /** A compiled module: its code and its declarations (`.d.ts`, or `.d.cts` with `format: 'cjs'`). */
@@ -39,11 +53,20 @@ export interface CompiledModule {
   types: string
   /** How the module answers `isValid`: its own generated code, or the interpreter (and why). */
   tier: { generated: true; rebuilt: number } | { generated: false; reason: string }
+  /** Whether `validate` builds its issue with the module's own failure code (else the interpreter explains). */
+  failureCode: boolean
+  /** Whether `applyDefaults` fills the copy with the module's own defaults code (else the interpreter). */
+  defaultsCode: boolean
+  /**
+   * Whether the module answers every export with its own code, importing only named helpers
+   * (no interpreter: a bundle keeps a few kilobytes).
+   */
+  whole: boolean
 }
 
 /** Schema options a module's runtime is given (the rest configure the writing). */
 function runtimeOptions(options: CompileModuleOptions): SchemaOptions {
-  const { format: _f, standalone: _s, runtime: _r, ...rest } = options as CompileModuleOptions & Record<string, unknown>
+  const { format: _f, standalone: _s, runtime: _r, interpreter: _i, explainOnly: _e, ...rest } = options as CompileModuleOptions & Record<string, unknown>
   if ('customFormats' in rest || 'codegen' in rest || 'codegenThreshold' in rest || 'basePath' in rest) {
     throw new TypeError('schemavet compile: customFormats, codegen, codegenThreshold and basePath have no meaning in a compiled module')
   }
@@ -153,11 +176,31 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
   const validator = newJSONSchema(schema, { ...given, codegenThreshold: Infinity })
   const made = generatedSource(validator.compilation)
   const lines: string[] = ['// Written by `schemavet compile`: regenerate it rather than editing it.']
+  // Issues built by the module's own code where it covers the compile (one issue: without `allErrors`).
+  const resolved = validator.compilation.options
+  const types = moduleDeclarations(schema, given, format)
+  if ('source' in made && options.standalone !== true) {
+    const whole = leanModule({ schema, compilation: validator.compilation, source: made.source, format, from: str(options.runtime ?? 'schemavet/runtime'), constantExpression: (v) => constantExpression(v), jsonExpression })
+    if (whole !== undefined) return { code: whole, types, tier: { generated: true, rebuilt: 0 }, failureCode: true, defaultsCode: true, whole: true }
+  }
+  let failure: ReturnType<typeof failureCode>
+  let defaults: ReturnType<typeof defaultsCode>
+  if ('source' in made) {
+    // A constant of the boolean pass is named as it names it (`kN`: rebuilt at load where it has no source form).
+    const named = new Map<unknown, number>()
+    made.source.src.values.forEach((v, i) => i < 10_000 && !named.has(v) && named.set(v, i))
+    const express = (v: unknown) => (named.has(v) ? `k${named.get(v)!}` : constantExpression(v))
+    failure = failureCode(validator.compilation.root, express, resolved.allErrors, resolved.allErrors ? [] : made.source.src.values)
+    defaults = defaultsCode(validator.compilation.root, express)
+  }
+  const imports = new Set(failure?.imports ?? [])
+  if (defaults !== undefined) for (const n of ['copyJson', 'hasOwn', 'isPlainContainer', 'setOwn']) imports.add(n)
+  const imported = ['moduleRuntime', 'helpers', ...[...imports].sort()]
   if (options.standalone === true) {
-    lines.push(standaloneRuntime().trim(), 'var moduleRuntime = schemavetRuntime.moduleRuntime, helpers = schemavetRuntime.helpers;')
+    lines.push(standaloneRuntime().trim(), `var ${imported.map((n) => `${n} = schemavetRuntime.${n}`).join(', ')};`)
   } else {
-    const from = str(options.runtime ?? 'schemavet/runtime')
-    lines.push(format === 'esm' ? `import { moduleRuntime, helpers } from ${from};` : `const { moduleRuntime, helpers } = require(${from});`)
+    const from = str(options.interpreter ?? 'schemavet/runtime/interpreter')
+    lines.push(format === 'esm' ? `import { ${imported.join(', ')} } from ${from};` : `const { ${imported.join(', ')} } = require(${from});`)
   }
   lines.push(`const schema = ${jsonExpression(schema)};`, `const runtime = moduleRuntime(schema, ${jsonExpression(given)});`)
   let tier: CompiledModule['tier']
@@ -187,6 +230,8 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
       '  return { record: failedAt.r, instance: failedValue, pointer: p, depth: failPathLength };',
       '}',
       'function enter(f, x) { depth = 0; run = null; failedAt = null; return f(x); }',
+      ...(failure === undefined ? [] : [FAILURE_PRELUDE, failure.text, `var recordIssues = { ${[...failure.records].map(([i, f]) => `${i}: ${f}`).join(', ')} };`]),
+      ...(defaults === undefined ? [] : [defaults.text]),
       `if (generated) runtime.attach({ fingerprint: ${fp}, check: check, failure: failure, enter: enter, fns: [${m.nodes.map((n) => m.fn.get(n)!).join(', ')}] });`,
     )
   } else {
@@ -203,12 +248,45 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
     'function validate(data) {',
     '  if (data === undefined || !generated) return runtime.validate(data);',
     '  try { if (check(data)) return null; } catch (e) { return runtime.validate(data); }',
-    '  return runtime.failed(data);',
+    ...(failure === undefined
+      ? ['  return runtime.failed(data);']
+      : [
+          // Data the failure code cannot take (too deep for its recursion, a getter that throws)
+          // or finds no issue in (never expected: the tiers agree) goes to the interpreter.
+          ...(resolved.allErrors
+            ? [
+                // Every issue up to `maxErrors`, as the interpreter collects them with `allErrors`.
+                `  var out = [], errors = null; out.max = ${Math.max(1, resolved.maxErrors)};`,
+                `  try { ${failure.root}(data, '', out); errors = out; } catch (e) {}`,
+                '  if (errors !== null && errors.length === 0) errors = null;',
+                '  if (errors !== null) errors = collected(errors);',
+              ]
+            : [
+                // A failure recorded at a leaf step is that step's issue (as the runtime explains it); others are walked.
+                '  var at = failedAt === null ? undefined : recordIssues[failedAt.r];',
+                "  if (at !== undefined) { var f = failure(); return { errors: [at(f.instance, f.pointer)] }; }",
+                '  var errors = null;',
+                `  try { var issue = ${failure.root}(data, ''); if (issue !== null) errors = [issue]; } catch (e) {}`,
+              ]),
+          options.explainOnly === true
+            ? "  return { errors: errors === null ? [{ keyword: 'unexplained', instancePath: '', schemaPath: '#', params: {}, message: 'the failure code found no issue' }] : errors };"
+            : '  return errors === null ? runtime.failed(data) : { errors: errors };',
+        ]),
     '}',
-    'function applyDefaults(data) { return runtime.applyDefaults(data); }',
+    ...(defaults === undefined
+      ? ['function applyDefaults(data) { return runtime.applyDefaults(data); }']
+      : [
+          // The runtime's copy, filled by the module's own defaults code; data the copy refuses
+          // (too large, a getter that throws) goes to the interpreter for its error.
+          'function applyDefaults(data) {',
+          '  var copied;',
+          '  try { copied = copyJson(data); } catch (e) { return runtime.applyDefaults(data); }',
+          ...(defaults.none ? ['  return copied.copy;'] : ['  var box = { value: copied.copy };', `  ${defaults.root}(box, 'value');`, '  return box.value;']),
+          '}',
+        ]),
     "const standardSchema = { get '~standard'() { return runtime.standard(); } };",
   )
   if (format === 'esm') lines.push('export { isValid, validate, applyDefaults, schema, standardSchema, standardSchema as default };')
   else lines.push('exports.isValid = isValid;', 'exports.validate = validate;', 'exports.applyDefaults = applyDefaults;', 'exports.schema = schema;', 'exports.standardSchema = standardSchema;', 'exports.default = standardSchema;')
-  return { code: lines.join('\n') + '\n', types: moduleDeclarations(schema, given, format), tier }
+  return { code: lines.join('\n') + '\n', types, tier, failureCode: failure !== undefined, defaultsCode: defaults !== undefined, whole: false }
 }

@@ -8,20 +8,23 @@
 // designators are too. Components are ASCII digits only; no fractions, no signs.
 const DUR_TIME = 'T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S)'
 const DUR_DATE = `(?:[0-9]+D|[0-9]+M(?:[0-9]+D)?|[0-9]+Y(?:[0-9]+M(?:[0-9]+D)?)?)(?:${DUR_TIME})?`
-const DURATION_RE = new RegExp(`^P(?:${DUR_DATE}|${DUR_TIME}|[0-9]+W)$`, 'i')
+// Patterns built at load are pure calls with no arguments (a template's substitutions would
+// count as effects), so a bundle that calls no checker of this file (a compiled module naming
+// one format of `schemavet/runtime`) leaves them out.
+const DURATION_RE = /* @__PURE__ */ (() => new RegExp(`^P(?:${DUR_DATE}|${DUR_TIME}|[0-9]+W)$`, 'i'))()
 
 const UUID_RE = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/
 
 // RFC 6901: any character but `~` and `/`, or `~0` / `~1`.
 const JSON_POINTER = '(?:/(?:[^~/]|~[01])*)*'
-export const JSON_POINTER_RE = new RegExp(`^${JSON_POINTER}$`)
+export const JSON_POINTER_RE = /* @__PURE__ */ (() => new RegExp(`^${JSON_POINTER}$`))()
 
 // draft-bhutton-relative-json-pointer-00 (the draft that 2020-12 cites): a non-negative integer
 // without leading zeros, an optional index manipulation (`+N` / `-N`), then `#` or a JSON Pointer.
 const NON_NEGATIVE_INTEGER = '(?:0|[1-9][0-9]*)'
-const RELATIVE_JSON_POINTER_RE = new RegExp(
+const RELATIVE_JSON_POINTER_RE = /* @__PURE__ */ (() => new RegExp(
   `^${NON_NEGATIVE_INTEGER}(?:[+-]${NON_NEGATIVE_INTEGER})?(?:#|${JSON_POINTER})$`,
-)
+))()
 
 /**
  * `duration`: the ISO 8601 duration subset of RFC 3339 appendix A — `P` followed by date

@@ -28,9 +28,12 @@ function isIdnaHostname(value: string): boolean {
   return idna !== undefined && idna(value)
 }
 
-const IPV4_RE = new RegExp(`^${IPV4_ADDRESS}$`)
-export const IPV6_RE = new RegExp(`^${IPV6_ADDRESS}$`)
-export const HOSTNAME_RE = new RegExp(`^${HOSTNAME}$`)
+// Patterns built at load are pure calls with no arguments (a template's substitutions would
+// count as effects), so a bundle that calls no checker of this file (a compiled module naming
+// one format of `schemavet/runtime`) leaves them out.
+const IPV4_RE = /* @__PURE__ */ (() => new RegExp(`^${IPV4_ADDRESS}$`))()
+export const IPV6_RE = /* @__PURE__ */ (() => new RegExp(`^${IPV6_ADDRESS}$`))()
+export const HOSTNAME_RE = /* @__PURE__ */ (() => new RegExp(`^${HOSTNAME}$`))()
 const A_LABEL_RE = /(?:^|\.)xn--/i
 // An `xn--` label right after the `@` or after a dot (a hit in the local part only costs a check).
 const EMAIL_A_LABEL_RE = /[@.]xn--/i
@@ -41,17 +44,17 @@ const DOT_STRING = `${ATEXT}+(?:\\.${ATEXT}+)*`
 const QUOTED_STRING = '"(?:[\\x20\\x21\\x23-\\x5B\\x5D-\\x7E]|\\\\[\\x20-\\x7E])*"'
 // The only standardized address-literal tag is `IPv6` (ABNF literals are case-insensitive).
 const ADDRESS_LITERAL = `\\[(?:${IPV4_ADDRESS}|[Ii][Pp][Vv]6:${IPV6_ADDRESS})\\]`
-export const EMAIL_RE = new RegExp(`^(?:${DOT_STRING}|${QUOTED_STRING})@(?:${HOSTNAME}|${ADDRESS_LITERAL})$`)
+export const EMAIL_RE = /* @__PURE__ */ (() => new RegExp(`^(?:${DOT_STRING}|${QUOTED_STRING})@(?:${HOSTNAME}|${ADDRESS_LITERAL})$`))()
 
 // RFC 6531 section 3.3: atext and qtextSMTP extended with UTF8-non-ascii (any non-ASCII scalar
 // value, C1 controls and noncharacters included; lone surrogates are not UTF-8).
 const NON_ASCII = '\\u0080-\\uD7FF\\uE000-\\u{10FFFF}'
 const IDN_ATEXT = `[A-Za-z0-9!#$%&'*+/=?^_\`{|}~\\-${NON_ASCII}]`
-const IDN_LOCAL_RE = new RegExp(
+const IDN_LOCAL_RE = /* @__PURE__ */ (() => new RegExp(
   `^(?:${IDN_ATEXT}+(?:\\.${IDN_ATEXT}+)*|"(?:[\\x20\\x21\\x23-\\x5B\\x5D-\\x7E${NON_ASCII}]|\\\\[\\x20-\\x7E])*")$`,
   'u',
-)
-const ADDRESS_LITERAL_RE = new RegExp(`^${ADDRESS_LITERAL}$`)
+))()
+const ADDRESS_LITERAL_RE = /* @__PURE__ */ (() => new RegExp(`^${ADDRESS_LITERAL}$`))()
 
 /** UTF-8 length in octets of `s[start, end)`, counting a surrogate pair as 4 octets. */
 function utf8Length(s: string, start: number, end: number): number {

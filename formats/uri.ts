@@ -42,10 +42,13 @@ function grammar(ucschar: string, iprivate: string): { absolute: string; relativ
   }
 }
 
-const URI = grammar('', '')
-const IRI = grammar(UCSCHAR_CLASS, IPRIVATE_CLASS)
+// Patterns built at load are pure calls with no arguments (a template's substitutions would
+// count as effects), so a bundle that calls no checker of this file (a compiled module naming
+// one format of `schemavet/runtime`) leaves them out.
+const URI = /* @__PURE__ */ grammar('', '')
+const IRI = /* @__PURE__ */ grammar(UCSCHAR_CLASS, IPRIVATE_CLASS)
 
-export const URI_RE = new RegExp(`^${URI.absolute}$`, 'u')
+export const URI_RE = /* @__PURE__ */ (() => new RegExp(`^${URI.absolute}$`, 'u'))()
 
 /**
  * The common case, tested first: a hierarchical URL with an ASCII host, no user info and no
@@ -56,16 +59,16 @@ export const URI_RE = new RegExp(`^${URI.absolute}$`, 'u')
  * test; what it refuses goes on to the grammar, which decides.
  */
 const PLAIN_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[A-Za-z0-9._~-]+(?::[0-9]*)?(?:\/[A-Za-z0-9._~!$&'()*+,;=:@-]*)*(?:\?[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?(?:#[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?$/
-export const URI_REFERENCE_RE = new RegExp(`^(?:${URI.absolute}|${URI.relative})$`, 'u')
-export const IRI_RE = new RegExp(`^${IRI.absolute}$`, 'u')
-export const IRI_REFERENCE_RE = new RegExp(`^(?:${IRI.absolute}|${IRI.relative})$`, 'u')
+export const URI_REFERENCE_RE = /* @__PURE__ */ (() => new RegExp(`^(?:${URI.absolute}|${URI.relative})$`, 'u'))()
+export const IRI_RE = /* @__PURE__ */ (() => new RegExp(`^${IRI.absolute}$`, 'u'))()
+export const IRI_REFERENCE_RE = /* @__PURE__ */ (() => new RegExp(`^(?:${IRI.absolute}|${IRI.relative})$`, 'u'))()
 
 // RFC 6570 section 2, with erratum 6937 (verified) restoring the apostrophe to `literals`.
 const LITERAL = `(?:[\\x21\\x23\\x24\\x26-\\x3B\\x3D\\x3F-\\x5B\\x5D\\x5F\\x61-\\x7A\\x7E${UCSCHAR_CLASS}${IPRIVATE_CLASS}]|${PCT_ENCODED})`
 const VARCHAR = `(?:[A-Za-z0-9_]|${PCT_ENCODED})`
 const VARSPEC = `${VARCHAR}(?:\\.?${VARCHAR})*(?::[1-9][0-9]{0,3}|\\*)?`
 const EXPRESSION = `\\{[+#./;?&=,!@|]?${VARSPEC}(?:,${VARSPEC})*\\}`
-export const URI_TEMPLATE_RE = new RegExp(`^(?:${LITERAL}|${EXPRESSION})*$`, 'u')
+export const URI_TEMPLATE_RE = /* @__PURE__ */ (() => new RegExp(`^(?:${LITERAL}|${EXPRESSION})*$`, 'u'))()
 
 /**
  * `uri`: an absolute RFC 3986 `URI` — scheme, `:`, hierarchical part, optional query and

@@ -107,7 +107,7 @@ await build({
 // script (every dependency inlined, nothing imported) that binds `schemavetRuntime`, so compiling
 // needs no bundler at run time.
 await build({
-  entryPoints: [join(root, 'runtime.ts')],
+  entryPoints: [join(root, 'runtime/interpreter.ts')],
   outfile: join(root, 'dist/runtime-standalone.js'),
   bundle: true,
   format: 'iife',

@@ -64,7 +64,7 @@ if (existsSync(catalogue)) {
 const r = compareCompiled(subjects)
 for (const d of r.differences) console.log(`DIFFERENCE ${d}`)
 console.log(
-  `compile corpus${sample ? ' (sample)' : ''}, formats ${formats}: ${subjects.length} schemas, ${r.modules} modules run (${r.generated} on generated code, ${r.rebuilt} of them with constants from the runtime), ` +
+  `compile corpus${sample ? ' (sample)' : ''}, formats ${formats}: ${subjects.length} schemas, ${r.modules} modules run (${r.generated} on generated code, ${r.rebuilt} of them with constants from the runtime; ${r.whole} written whole, ${r.failureCode} with failure code, ${r.defaultsCode} with defaults code), ` +
     `${r.refused} refused as by the runtime, ${r.values} values compared, ${r.differences.length} differences`,
 )
 process.exit(r.differences.length > 0 ? 1 : 0)

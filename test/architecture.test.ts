@@ -87,8 +87,22 @@ const noCoreValueCycle: Rule = (edges) => cycles(coreEdges(edges).filter((e) => 
 
 /** (6a) Plugins, and the libraries beside them (regex engines, converters, format checkers), reach the core through core/index.ts alone. */
 const BESIDE_CORE = ['plugins/', 'regex/', 'convert/', 'formats/']
+/**
+ * Core modules that import no other value of the kernel (words, JSON helpers, the code builder):
+ * the word modules of `schemavet/runtime` (each keyword's `error`, in `_errors.ts` and their
+ * helpers) import them directly, since importing the barrel puts the kernel in the chunk that
+ * entry shares with the others and so in every compiled module's bundle.
+ */
+const CORE_LEAVES = new Set(['core/contract/words.ts', 'core/documents/json.ts', 'core/contract/code.ts'])
+const RUNTIME_WORDS = ['plugins/applicator/_errors.ts', 'plugins/format/_errors.ts', 'plugins/validation/_errors.ts', 'plugins/validation/_duplicate.ts', 'plugins/validation/_shared.ts']
 const pluginsThroughCoreIndex: Rule = (edges) =>
-  edges.filter((e) => BESIDE_CORE.some((p) => e.from.startsWith(p)) && inCore(e.to) && e.to !== 'core/index.ts').map(show)
+  edges
+    .filter((e) => BESIDE_CORE.some((p) => e.from.startsWith(p)) && inCore(e.to) && e.to !== 'core/index.ts')
+    .filter((e) => !(RUNTIME_WORDS.includes(e.from) && CORE_LEAVES.has(e.to) && !e.typeOnly))
+    .map(show)
+
+/** (6a') The core leaves the runtime's word modules import import no value of the kernel themselves. */
+const coreLeavesStayLeaves: Rule = (edges) => edges.filter((e) => CORE_LEAVES.has(e.from) && inCore(e.to) && !e.typeOnly && !CORE_LEAVES.has(e.to)).map(show)
 
 /** (6b) Only core/contract/hooks.ts imports tapable. */
 const HOOKS = 'core/contract/hooks.ts'
@@ -113,6 +127,7 @@ const rules: [string, Rule, ImportEdge][] = [
   ['a circle inside a folder is a declared family', circlesAreFamilies, edge('core/documents/json.ts', 'core/documents/pointer.ts')],
   ['no value-import cycle in core/', noCoreValueCycle, edge('core/evaluator/run.ts', 'core/evaluator/driver.ts', false)],
   ['plugins/, regex/, convert/, formats/ import core/index.ts only', pluginsThroughCoreIndex, edge('plugins/index.ts', 'core/evaluator/node.ts')],
+  ['the core leaves named by the runtime words import no value of the kernel', coreLeavesStayLeaves, edge('core/contract/words.ts', 'core/evaluator/node.ts', false)],
   ['only core/contract/hooks.ts imports tapable', tapableInHooksOnly, edge('core/validator.ts', 'tapable', false, true)],
   ['integrations/, cli/, providers/, repair/, grammar/ go through api.ts', outerThroughApi, edge('cli/render.ts', 'core/contract/words.ts', false)],
 ]

@@ -54,6 +54,8 @@ export interface ModuleSource {
   fn: ReadonlyMap<Node, Code>
   prelude: Code
   functions: Code
+  /** `functions` per node, in the order of `nodes` (a module written ahead of time keeps those its root reaches). */
+  parts: Code[]
   root: Code
   clean: Code
 }
@@ -85,7 +87,7 @@ function pushToken(token) { failPathIsToken[failPathLength] = true; failPath[fai
 function generalRun() { return run !== null ? run : (run = makeRun()); }
 function isPlainObject(x) { var p; return prototypeClean && ((p = Object.getPrototypeOf(x)) === objectPrototype || p === null); }
 function notJson(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }`
-  return { src, nodes, fn, prelude, functions: joinCode(functions, js`\n`), root: fn.get(root)!, clean }
+  return { src, nodes, fn, prelude, functions: joinCode(functions, js`\n`), parts: functions, root: fn.get(root)!, clean }
 }
 
 /**

@@ -6,7 +6,7 @@
 import { Problem, SchemaError } from '../contract/errors.ts'
 import type { Hooks } from '../contract/hooks.ts'
 import { hasOwn, isObject } from '../documents/json.ts'
-import { excerpt, falseSchemaText } from '../contract/words.ts'
+import { falseSchemaError, falseSchemaText } from '../contract/words.ts'
 import { countExceeded } from '../contract/limits.ts'
 import { Handle, Node } from '../evaluator/node.ts'
 import type { Step } from '../evaluator/node.ts'
@@ -52,12 +52,12 @@ export interface KeywordInfo {
   child: boolean
 }
 
-const FALSE_SCHEMA: KeywordDefinition = {
+export const FALSE_SCHEMA: KeywordDefinition = {
   keyword: 'false schema',
   vocabulary: 'core',
   compile: () => true,
   validate: () => false,
-  error: { message: (_p, _c, x) => falseSchemaText(excerpt(x)) },
+  error: falseSchemaError,
   early: { begin: () => ({ params: {}, message: falseSchemaText() }) },
 }
 

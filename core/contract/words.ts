@@ -42,6 +42,9 @@ export function falseSchemaText(received?: string): string {
   return `no value is allowed here (the schema is false${received === undefined ? '' : `; got ${received}`})`
 }
 
+/** The `false` schema's issue (its `error`): no value is allowed, and what was received. */
+export const falseSchemaError = { message: (_p: Record<string, unknown>, _c: unknown, x: unknown): string => falseSchemaText(excerpt(x)) }
+
 /** Allowed values as a list: `"a", "b", "c"`, the first `LISTED_VALUES` spelled out, the rest counted. */
 export function valueList(values: readonly unknown[]): string {
   const shown: string[] = []

@@ -23,7 +23,7 @@ export interface StandardSource {
 export type StandardProps<Input, Output> = StandardSchemaV1.Props<Input, Output> & StandardJSONSchemaV1.Props<Input, Output>
 
 /** Keys and indices along an issue's instance path (indices as numbers where the data has an array). */
-function pathOf(issue: ValidationIssue, data: unknown): PropertyKey[] {
+export function pathOf(issue: ValidationIssue, data: unknown): PropertyKey[] {
   let tokens: string[]
   try {
     tokens = parsePointer(issue.instancePath)

@@ -1,7 +1,8 @@
-import { defineKeyword, excerpt, hasOwn, joinCode, js, KEY_WORK } from '../../core/index.ts'
+import { defineKeyword, hasOwn, joinCode, js, KEY_WORK } from '../../core/index.ts'
 import type { Code, EmitContext, RegexMatcher, RunContext, SchemaHandle } from '../../core/index.ts'
 import { closeAhead, keysTested } from './properties.ts'
 import { compilePattern, nameTest, noUnknownKeys } from './_shared.ts'
+import { additionalText } from './_errors.ts'
 
 /** `additionalProperties` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Additional {
@@ -18,10 +19,7 @@ class Additional {
 
 const NO_PATTERNS: readonly RegexMatcher[] = Object.freeze([])
 
-/** The message of a property `additionalProperties: false` forbids: the property's name is what was received. */
-export function additionalText(key: string): string {
-  return `must not have property ${excerpt(key, 200)} (no additional properties are allowed; remove it)`
-}
+export { additionalText }
 
 function isAdditional(a: Additional, key: string, ctx?: RunContext): boolean {
   if (a.named.has(key)) return false

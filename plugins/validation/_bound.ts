@@ -1,6 +1,7 @@
 import { defineKeyword, js, literal } from '../../core/index.ts'
 import type { Code, KeywordDefinition } from '../../core/index.ts'
-import { boundText, compileNumber } from './_shared.ts'
+import { compileNumber } from './_shared.ts'
+import { boundError, boundErrors } from './_errors.ts'
 
 /** `left <operator> right` in generated code, for the comparisons the bounds and counts use. */
 export function compare(left: Code, operator: string, right: Code): Code {
@@ -32,10 +33,7 @@ export function bound(keyword: string, comparison: string, passes: (x: number, l
     accepts: (value) => typeof value === 'number',
     validate: (limit, x) => passes(x as number, limit),
     emit: (limit) => compare(js`x`, operator, literal(limit)),
-    error: {
-      params: (limit) => ({ comparison, limit }),
-      message: (p, _limit, x) => boundText(p.comparison, p.limit, x),
-    },
+    error: boundErrors[keyword] ?? boundError(comparison),
     early: { end: true },
   })
 }

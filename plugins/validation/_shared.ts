@@ -1,5 +1,9 @@
 import type { Code, CompileContext, EarlyIssue, EmitContext } from '../../core/index.ts'
-import { count, excerpt, got, hasOwn, js, jsonEqual, literal, nonFinite } from '../../core/index.ts'
+// Not the core barrel: this module is part of the runtime entry compiled modules import (see
+// runtime.ts), whose bundle must not reach the kernel.
+import { count, excerpt, got, nonFinite } from '../../core/contract/words.ts'
+import { hasOwn, jsonEqual } from '../../core/documents/json.ts'
+import { js, literal } from '../../core/contract/code.ts'
 
 /** Reads a non-negative integer keyword value (`minLength`, `maxItems`, ...); 2.0 counts as 2. */
 export function compileCount(value: unknown, ctx: CompileContext): number {

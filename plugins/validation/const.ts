@@ -1,11 +1,10 @@
-import { copyJson, defineKeyword, excerpt, got, js, jsonTypeOf, literal } from '../../core/index.ts'
+import { copyJson, defineKeyword, js, jsonTypeOf, literal } from '../../core/index.ts'
 import { SINCE_06 } from '../dialects.ts'
 import { equalTo, equalityWork, gotStart, startsOneOf } from './_shared.ts'
+import { constError, constExpectation } from './_errors.ts'
 
-/** What `const` expects, in words (`must be exactly "a"`). */
-export function constExpectation(value: unknown): string {
-  return `must be exactly ${excerpt(value, 200)}`
-}
+export { constExpectation }
+
 
 /** `const` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Const {
@@ -40,10 +39,7 @@ export const constKeyword = defineKeyword<unknown, Const>({
     if (typeof c.value === 'object' && c.value !== null) return js`${g.constant(c.equal)}(x)`
     return js`x === ${literal(c.value as string | number | boolean | null)}`
   },
-  error: {
-    params: (c) => ({ allowedValue: c.value }),
-    message: (_p, c, x) => `${constExpectation(c.value)}${got(x)}`,
-  },
+  error: constError,
   // A string fails once the value does not start with what has arrived.
   early: {
     text: (c) => startsOneOf([c.value], (start) => ({ params: { allowedValue: c.value }, message: `${constExpectation(c.value)}${gotStart(start)}` })),

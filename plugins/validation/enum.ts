@@ -1,10 +1,8 @@
-import { canonicalKey, copyJson, defineKeyword, got, joinCode, js, jsonTypeOf, literal, valueList } from '../../core/index.ts'
+import { canonicalKey, copyJson, defineKeyword, joinCode, js, jsonTypeOf, literal } from '../../core/index.ts'
 import { equalTo, equalityWork, gotStart, startsOneOf } from './_shared.ts'
+import { enumError, enumExpectation } from './_errors.ts'
 
-/** What `enum` expects, in words (`must be one of: "a", "b"`); the message adds what was received. */
-export function enumExpectation(values: readonly unknown[]): string {
-  return `must be one of: ${valueList(values)}`
-}
+export { enumExpectation }
 
 /** `enum` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 class Enum {
@@ -83,10 +81,7 @@ export const enumKeyword = defineKeyword<unknown, Enum>({
     if (same.length > 8) return js`${g.constant(e.primitives)}.has(x)`
     return js`(${joinCode(same.map((v) => js`x === ${literal(v as string | number | boolean | null)}`), js` || `)})`
   },
-  error: {
-    params: (e) => ({ allowedValues: e.values }),
-    message: (_p, e, x) => `${enumExpectation(e.values)}${got(x)}`,
-  },
+  error: enumError,
   // A string fails once no allowed string starts with what has arrived.
   early: {
     text: (e) => startsOneOf(e.values, (start) => ({ params: { allowedValues: e.values }, message: `${enumExpectation(e.values)}${gotStart(start)}` })),

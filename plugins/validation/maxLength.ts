@@ -1,5 +1,6 @@
-import { count, defineKeyword, got, js, literal } from '../../core/index.ts'
+import { count, defineKeyword, js, literal } from '../../core/index.ts'
 import { codePointLength, compileCount, lengthExpectation } from './_shared.ts'
+import { maxLengthError } from './_errors.ts'
 
 /**
  * `maxLength`: at most this many code points (surrogate pairs count once).
@@ -19,7 +20,7 @@ export const maxLengthKeyword = defineKeyword<unknown, number>({
     return codePointLength(x as string) <= limit
   },
   emit: (limit, g) => js`(x.length <= ${literal(limit)} || (x.length <= ${literal(2 * limit)} && ${g.constant(codePointLength)}(x) <= ${literal(limit)}))`,
-  error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `${lengthExpectation('at most', p.limit as number)}${got(x)}` },
+  error: maxLengthError,
   early: {
     // Code points as they arrive: a surrogate pair counts once, even split across two pieces.
     text(limit) {

@@ -1,5 +1,6 @@
-import { defineKeyword, got, js, literal } from '../../core/index.ts'
-import { codePointLength, compileCount, lengthExpectation } from './_shared.ts'
+import { defineKeyword, js, literal } from '../../core/index.ts'
+import { codePointLength, compileCount } from './_shared.ts'
+import { minLengthError } from './_errors.ts'
 
 /**
  * `minLength`: at least this many code points. A string of `n` UTF-16 units has between `n/2`
@@ -20,6 +21,6 @@ export const minLengthKeyword = defineKeyword<unknown, number>({
     return codePointLength(x as string) >= limit
   },
   emit: (limit, g) => js`(x.length >= ${literal(2 * limit)} || (x.length >= ${literal(limit)} && ${g.constant(codePointLength)}(x) >= ${literal(limit)}))`,
-  error: { params: (limit) => ({ limit }), message: (p, _limit, x) => `${lengthExpectation('at least', p.limit as number)}${got(x)}` },
+  error: minLengthError,
   early: { end: true },
 })

@@ -1,6 +1,7 @@
-import { defineKeyword, got, js, literal } from '../../core/index.ts'
+import { defineKeyword, js, literal } from '../../core/index.ts'
 import type { RegexMatcher } from '../../core/index.ts'
 import { compilePattern } from '../applicator/_shared.ts'
+import { patternError } from './_errors.ts'
 import { scanStatements } from '../../regex/scan.ts'
 
 /**
@@ -26,5 +27,5 @@ export const patternKeyword = defineKeyword<unknown, RegexMatcher>({
     const answer = g.local()
     return { setup: scan(answer), test: answer }
   },
-  error: { params: (re) => ({ pattern: re.source }), message: (p, _re, x) => `must match the regular expression /${String(p.pattern)}/${got(x)}` },
+  error: patternError as never,
 })

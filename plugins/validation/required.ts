@@ -1,6 +1,7 @@
 import { defineKeyword, joinCode, js } from '../../core/index.ts'
 import type { RunContext } from '../../core/index.ts'
 import { compileStringArray, missingText, present } from './_shared.ts'
+import { requiredError } from './_errors.ts'
 import { requiredBeforeWalk, requiredWalk } from '../applicator/properties.ts'
 
 function reportMissing(names: string[], o: Record<string, unknown>, ctx: RunContext): boolean {
@@ -47,8 +48,5 @@ export const requiredKeyword = defineKeyword<unknown, string[]>({
       }),
       js` && `,
     ),
-  error: {
-    params: (names, x) => ({ missingProperty: names.find((n) => !present(x as Record<string, unknown>, n)) }),
-    message: (p, _names, x) => missingText(String(p.missingProperty), x),
-  },
+  error: requiredError,
 })

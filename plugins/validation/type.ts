@@ -1,4 +1,7 @@
-import { article, defineKeyword, got, js, typeList } from '../../core/index.ts'
+import { article, defineKeyword, js } from '../../core/index.ts'
+import { typeError, typeExpectation, typeParams } from './_errors.ts'
+
+export { typeExpectation }
 
 const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string', 'integer']
 
@@ -38,11 +41,6 @@ const LISTS_KEPT = 256
  * fractional part, `1.0` included). Non-JSON values fail before any keyword runs.
  * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.1
  */
-/** What `type` expects, in words (`must be a string or null`); the message adds what was received. */
-export function typeExpectation(names: readonly string[]): string {
-  return `must be ${typeList(names)}`
-}
-
 export const typeKeyword = defineKeyword<unknown, Type>({
   keyword: 'type',
   vocabulary: 'validation',
@@ -80,10 +78,7 @@ export const typeKeyword = defineKeyword<unknown, Type>({
     if (g.type === 'number' && t.names.includes('integer')) return js`Number.isInteger(x)`
     return js`false`
   },
-  error: {
-    params: typeParams,
-    message: (_p, t, x) => `${typeExpectation(t.names)}${got(x)}`,
-  },
+  error: typeError,
   // A value's JSON type is known from its first character; whether a number is an integer, at its end.
   early: {
     begin(t, type) {
@@ -93,7 +88,3 @@ export const typeKeyword = defineKeyword<unknown, Type>({
     end: true,
   },
 })
-
-function typeParams(t: Type): Record<string, unknown> {
-  return { type: t.names.length === 1 ? t.names[0] : t.names }
-}

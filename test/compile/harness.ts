@@ -19,6 +19,8 @@ import type { CompileModuleOptions } from '../../compile/index.ts'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 /** The runtime entry the modules import: its source, loaded through tsx in the children. */
 const RUNTIME = pathToFileURL(join(root, 'runtime.ts')).href
+/** The interpreter entry the other modules import, likewise. */
+const INTERPRETER = pathToFileURL(join(root, 'runtime/interpreter.ts')).href
 
 export interface Subject {
   /** A label for a difference (`draft7/ref.json: remote ref`). */
@@ -37,6 +39,12 @@ export interface Comparison {
   generated: number
   /** Of those, modules that took some constants from the runtime's compile at load. */
   rebuilt: number
+  /** Modules whose `validate` builds its issue with its own failure code. */
+  failureCode: number
+  /** Modules whose `applyDefaults` fills the copy with its own defaults code. */
+  defaultsCode: number
+  /** Modules written whole (no interpreter imported). */
+  whole: number
   /** Schemas the runtime refuses (compileModule must refuse them as well: checked). */
   refused: number
   differences: string[]
@@ -57,7 +65,7 @@ function expected(v: JSONSchemaValidator, data: unknown) {
 /** Runs `subjects` through compiled modules, `perProcess` modules to a child. */
 export function compareCompiled(subjects: Subject[], opts: { perProcess?: number; compile?: Partial<CompileModuleOptions> } = {}): Comparison {
   const dir = mkdtempSync(join(tmpdir(), 'schemavet-compile-'))
-  const result: Comparison = { modules: 0, values: 0, generated: 0, rebuilt: 0, refused: 0, differences: [], codeChars: 0 }
+  const result: Comparison = { modules: 0, values: 0, generated: 0, rebuilt: 0, failureCode: 0, defaultsCode: 0, whole: 0, refused: 0, differences: [], codeChars: 0 }
   try {
     const runs: { subject: Subject; module: string; expect: unknown[] }[] = []
     for (const [i, subject] of subjects.entries()) {
@@ -70,7 +78,7 @@ export function compareCompiled(subjects: Subject[], opts: { perProcess?: number
       }
       let compiled
       try {
-        compiled = compileModule(subject.schema, { ...subject.options, ...opts.compile, runtime: RUNTIME } as CompileModuleOptions)
+        compiled = compileModule(subject.schema, { ...subject.options, ...opts.compile, runtime: RUNTIME, interpreter: INTERPRETER } as CompileModuleOptions)
       } catch (e) {
         if (runtimeError === undefined) result.differences.push(`${subject.name}: compileModule threw where the runtime compiles: ${(e as Error).message}`)
         else if ((e as Error).message !== runtimeError) result.differences.push(`${subject.name}: compileModule refused with another error: ${(e as Error).message}`)
@@ -85,6 +93,9 @@ export function compareCompiled(subjects: Subject[], opts: { perProcess?: number
         result.generated++
         if (compiled.tier.rebuilt > 0) result.rebuilt++
       }
+      if (compiled.failureCode) result.failureCode++
+      if (compiled.defaultsCode) result.defaultsCode++
+      if (compiled.whole) result.whole++
       const module = join(dir, `m${i}.mjs`)
       writeFileSync(module, compiled.code)
       result.codeChars += compiled.code.length
