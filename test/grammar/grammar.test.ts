@@ -159,6 +159,56 @@ size('n optional properties in order are 3n rules (value, rest, first; no subset
   assert.ok(r(64) - r(32) <= 3 * 32, `${r(32)} -> ${r(64)}`)
 })
 
+/** The deepest nesting of parentheses in any rule (outside literals and classes). */
+function deepest(grammar: string): number {
+  let most = 0
+  for (const line of grammar.split('\n')) {
+    const body = line.replace(/"(?:[^"\\]|\\.)*"/g, ' ').replace(/\[(?:[^\]\\]|\\.)*\]/g, ' ')
+    let d = 0
+    for (const c of body) {
+      if (c === '(') most = Math.max(most, ++d)
+      else if (c === ')') d--
+    }
+  }
+  return most
+}
+
+size('a string writes its escapes as classes, not one alternative per control character', () => {
+  for (const format of FORMATS) {
+    const g = toGrammar({ type: 'string' }, { format }).grammar
+    assert.not.match(g, /"\\\\u00[01][0-9a-f]"/, `${format}: an escape listed alone`)
+    // a quote, the raw class, the escape rule: a few hundred bytes (34 listed escapes were over 500)
+    assert.ok(g.length < 320, `${format}: ${g.length} bytes\n${g}`)
+  }
+})
+
+size('the same subschema at two locations is written once', () => {
+  const values = Array.from({ length: 40 }, (_, i) => `value-number-${i}`)
+  const inline = { type: 'object', properties: { a: { enum: values }, b: { enum: values } }, additionalProperties: false }
+  for (const format of FORMATS) for (const indent of [0, 2]) {
+    const g = toGrammar(inline, { format, indent }).grammar
+    assert.is(g.split('"\\"value-number-39\\""').length - 1, 1, `${format}/${indent}`)
+  }
+})
+
+size('the rule of the keys extra members may take is shared by every level', () => {
+  // a recursive object with declared names and extra keys: the key rule (which avoids the names) once
+  const schema = { $defs: { n: { type: 'object', properties: { 'a-rather-long-declared-name': { $ref: '#/$defs/n' } } } }, $ref: '#/$defs/n' }
+  for (const format of FORMATS) {
+    const g = toGrammar(schema, { format, indent: 2 }).grammar
+    const keyRules = g.split('\n').filter((l) => /::= "\\""/.test(l) && l.includes('[a]'))
+    assert.is(keyRules.length, 1, `${format}: ${keyRules.map((l) => l.slice(0, 60)).join(' / ')}`)
+  }
+})
+
+size('a long declared name nests no rule deeper than a few choices (XGrammar compiles deep nesting slowly)', () => {
+  const name = 'x'.repeat(30) + 'y'.repeat(30)
+  for (const format of FORMATS) {
+    const g = toGrammar({ type: 'object', properties: { [name]: { type: 'integer' } } }, { format }).grammar
+    assert.ok(deepest(g) <= 4, `${format}: ${deepest(g)}`)
+  }
+})
+
 structure.run()
 ser.run()
 table.run()
