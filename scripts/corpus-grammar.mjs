@@ -23,7 +23,9 @@
  *   npm run corpus:grammar -- --sample N       every k-th file so that about N per corpus run
  *   --files REGEX, --jobs N (default 2), --timeout S (per file, default 180), --json FILE (every
  *   file's record), --check (exit 1 when a "must" line fails: the sample run of `npm run corpus -- --check`),
- *   --converters-only (only the engines' own converters: the figures toGrammar is measured against)
+ *   --converters-only (only the engines' own converters: the figures toGrammar is measured against),
+ *   --corpus maskbench|schemastore (one of them), --report FILE (the tables of a --json FILE, which a
+ *   long run rewrites as it goes: a run cut short still leaves the files it finished)
  *
  * Without the corpus it prints one `corpus:grammar: SKIPPED` line and exits 0. Each file runs in
  * a worker process with a time budget and a grammar size guard; a file over either is recorded
@@ -77,14 +79,22 @@ async function main() {
     console.log(`corpus:grammar: SKIPPED, nothing measured: no corpus at ${base} (the real-world corpus sits beside the project in ../shared/corpus and is not part of the repository)`)
     return
   }
+  const saved = arg('--report', undefined)
+  if (saved !== undefined) {
+    const all = JSON.parse(readFileSync(saved, 'utf8'))
+    report(all, args.includes('--sampled'), false)
+    return
+  }
   ensureEngines()
+  const jsonOut = arg('--json', undefined)
   const sample = arg('--sample', undefined)
   const only = arg('--files', undefined)
   const jobs = Math.max(1, Number(arg('--jobs', 2)))
   const timeoutMs = Math.max(1, Number(arg('--timeout', 180))) * 1000
   const check = args.includes('--check')
   const tasks = []
-  for (const corpus of CORPORA) {
+  const corpora = arg('--corpus', undefined)
+  for (const corpus of CORPORA.filter((c) => corpora === undefined || corpora.split(',').includes(c))) {
     let names = readdirSync(join(base, corpus))
       .filter((n) => n.endsWith('.json'))
       .filter((n) => only === undefined || new RegExp(only).test(n))
@@ -130,10 +140,13 @@ async function main() {
           const record = records.get(`${m.corpus}/${m.file}`)
           Object.assign(record, m.part)
           if (m.done) {
+            record.done = true
             finished++
             if (Date.now() - lastReport > 30_000) {
               lastReport = Date.now()
               process.stderr.write(`corpus:grammar: ${finished}/${tasks.length} files\n`)
+              // a long run leaves what it has so far (`--report FILE` prints its tables)
+              if (jsonOut !== undefined) writeFileSync(jsonOut, JSON.stringify([...records.values()].filter((r) => r.done), null, 1))
             }
             give()
           }
@@ -171,6 +184,7 @@ function report(all, sampled, convertersOnly) {
   const common3 = { schemas: 0, invalidThere: 0, oursGbnf: 0, oursX: 0, llama: 0, xg: 0 }
   for (const corpus of CORPORA) {
     const files = all.filter((r) => r.corpus === corpus)
+    if (files.length === 0) continue
     const skipped = files.filter((r) => r.skipped !== undefined)
     const stopped = files.filter((r) => r.stopped !== undefined)
     const compiled = files.filter((r) => r.schemavet === true)
