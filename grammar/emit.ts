@@ -356,14 +356,18 @@ export class Emitter {
     return min === 0 ? galt(lit('[]'), nonEmpty) : nonEmpty
   }
 
-  private object(o: { props: { name: string; value: Ref; required: boolean }[]; extra: { key: CExpr; value: Ref } | null }, d: number): G {
+  private object(o: { props: { name: string; value: Ref; required: boolean }[]; extra: { key: CExpr; value: Ref } | null; min?: number; max?: number }, d: number): G {
     const sep = gseq(lit(','), this.nl(d + 1))
     const colon = lit(this.indent ? ': ' : ':')
     const props = o.props
     const member = (i: number): G => gseq(lit(literalText(props[i]!.name, 0, 0)), colon, this.value(props[i]!.value, d + 1))
     // the key rule depends on no level: one copy serves every level the object is written at
     const extra = o.extra ? this.define(gseq(this.define(gseq(lit('"'), this.content(o.extra.key, true), lit('"')), 'k'), colon, this.value(o.extra.value, d + 1)), 'x') : undefined
-    const extras = extra ? this.define({ t: 'rep', x: this.define(gseq(sep, extra), 'xs'), min: 0, max: Infinity }, 'xr') : lit('')
+    // member counts (shape.ts sets them past 1 only where every member is extra): the first
+    // extra member, then the rest counted
+    const lo = props.length === 0 ? Math.max(0, (o.min ?? 0) - 1) : 0
+    const hi = props.length === 0 && o.max !== undefined ? o.max - 1 : Infinity
+    const extras = extra && hi > 0 ? this.define({ t: 'rep', x: this.define(gseq(sep, extra), 'xs'), min: lo, max: hi }, 'xr') : lit('')
     // rest(i): members i.. each present one after a comma; first(i): the first present member is i or later
     const rest: G[] = []
     rest[props.length] = extras
@@ -379,7 +383,7 @@ export class Emitter {
     const anyRequired = props.some((p) => p.required)
     if (first === undefined) return lit('{}')
     const nonEmpty = gseq(lit('{'), this.nl(d + 1), first, this.nl(d), lit('}'))
-    return anyRequired ? nonEmpty : galt(lit('{}'), nonEmpty)
+    return anyRequired || (o.min ?? 0) >= 1 ? nonEmpty : galt(lit('{}'), nonEmpty)
   }
 
   /**

@@ -48,6 +48,10 @@ export interface ObjSpec {
   props: ObjProp[]
   /** Extra members after the declared ones: their keys and values; null: none. */
   extra: { key: CExpr; value: Ref } | null
+  /** Members at least (`minProperties`): 1 whatever the members, more only where all are extra. */
+  min?: number
+  /** Members at most (`maxProperties`), only where all are extra. */
+  max?: number
 }
 
 export type VNode =
@@ -211,6 +215,8 @@ export class ShapeBuilder {
     const perMember: { props: Set<string>; patterns: { re: RegExp; h: SchemaHandle; src: string }[]; additional: SchemaHandle | undefined; loc: string }[] = []
     let unevaluated: { h: SchemaHandle; loc: string } | undefined
     let inexactApplicators = false
+    const counts = { min: 0, max: Infinity, minAt: '', maxAt: '' }
+    const negated = { names: new Set<string>(), kinds: new Set<Kind>() }
 
     for (const { v } of members) {
       const s = v.schema as Record<string, unknown>
@@ -220,6 +226,21 @@ export class ShapeBuilder {
         if (HANDLED.has(k) || ANNOTATIONS.has(k)) continue
         if (k === 'format' || k === 'uniqueItems' && s.uniqueItems === false) continue
         if ((k === 'minProperties' && s.minProperties === 0) || (k === 'minContains' && !has('contains'))) continue
+        if ((k === 'minProperties' || k === 'maxProperties') && typeof s[k] === 'number' && Number.isFinite(s[k])) {
+          // written below where the members allow it, listed there where they do not
+          if (k === 'minProperties' && Math.ceil(s[k] as number) > counts.min) Object.assign(counts, { min: Math.ceil(s[k] as number), minAt: at })
+          if (k === 'maxProperties' && Math.floor(s[k] as number) < counts.max) Object.assign(counts, { max: Math.floor(s[k] as number), maxAt: at })
+          continue
+        }
+        if (k === 'not') {
+          const held = negation(v)
+          if (held === 'never') return NEVER_NODE
+          if (held) {
+            for (const name of held.names) negated.names.add(name)
+            for (const kind of held.kinds) negated.kinds.add(kind)
+            continue
+          }
+        }
         if (k === 'dependentRequired' || k === 'dependentSchemas' || k === 'dependencies' || k === 'if' || k === 'not' || k === 'propertyNames' || k === 'then' || k === 'else') inexactApplicators = true
         this.lose(at, k, 'not expressed in the grammar')
       }
@@ -352,6 +373,14 @@ export class ShapeBuilder {
         names.push(r)
       }
     }
+    for (const kind of negated.kinds) kinds.delete(kind)
+    // a name `not: {required: [name]}` forbids is no member, and no extra key either
+    for (const name of negated.names) {
+      if (!propHandles.has(name)) {
+        propHandles.set(name, [])
+        names.push(name)
+      }
+    }
     if (integer) kinds.has('number') || (integer = false)
 
     if (enumValues !== undefined) {
@@ -458,7 +487,7 @@ export class ShapeBuilder {
         for (const m of perMember) if (m.props.has(name)) for (const p of m.patterns) if (p.re.test(name)) hs.push(p.h)
         const value = this.ref(hs)
         const isReq = required.has(name)
-        if (value.get().k === 'never') {
+        if (negated.names.has(name) || value.get().k === 'never') {
           if (isReq) impossible = true
           continue
         }
@@ -496,13 +525,40 @@ export class ShapeBuilder {
       void inexactApplicators
       if (!closed) {
         const value = approx ? this.union(approx.map((h) => this.ref([...extraValues, h]))) : this.ref(extraValues)
-        if (value.get().k !== 'never') {
-          objSpec.extra = { key: keyExpr ?? (names.length ? notIn(names) : rep(ANY_CHAR, 0, Infinity)), value }
-          this.lose(members[0]!.v.location, 'additionalProperties', 'extra keys are written as a repetition: a key may repeat (duplicate keys)')
-        }
+        if (value.get().k !== 'never') objSpec.extra = { key: keyExpr ?? (names.length ? notIn(names) : rep(ANY_CHAR, 0, Infinity)), value }
+      }
+      this.counts(objSpec, counts, kinds)
+      // one extra member at most has nothing to repeat
+      if (objSpec.extra && kinds.has('object') && !(objSpec.props.length === 0 && objSpec.max !== undefined && objSpec.max <= 1)) {
+        this.lose(members[0]!.v.location, 'additionalProperties', 'extra keys are written as a repetition: a key may repeat (duplicate keys)')
       }
     }
     return { k: 'typed', kinds, num: spec, str, arr: arrSpec, obj: objSpec }
+  }
+
+  /**
+   * `minProperties` / `maxProperties` on the members: written where the count is a count of one
+   * repetition (every member extra) or only asks for a member at all (a minimum of 1); met by the
+   * required or the declared members alone, nothing to write; else listed in `lost`.
+   */
+  private counts(o: ObjSpec, c: { min: number; max: number; minAt: string; maxAt: string }, kinds: Set<Kind>): void {
+    const requiredCount = o.props.filter((p) => p.required).length
+    const most = o.extra ? Infinity : o.props.length
+    if (c.max < requiredCount || c.min > most || c.min > c.max) {
+      kinds.delete('object')
+      return
+    }
+    if (c.min > requiredCount) {
+      if (c.min === 1 || o.props.length === 0) o.min = c.min
+      else this.lose(c.minAt, 'minProperties', 'not expressed in the grammar')
+    }
+    if (c.max < most) {
+      if (c.max === 0) {
+        o.props = []
+        o.extra = null
+      } else if (o.props.length === 0) o.max = c.max
+      else this.lose(c.maxAt, 'maxProperties', 'not expressed in the grammar')
+    }
   }
 
   /** A union node of given alternatives (for approximated extras). */
@@ -666,6 +722,8 @@ function fitsTyped(value: unknown, n: Extract<VNode, { k: 'typed' }>, depth: num
     }
     case 'object': {
       const o = value as Record<string, unknown>
+      const count = Object.keys(o).filter((key) => o[key] !== undefined).length
+      if ((n.obj.min !== undefined && count < n.obj.min) || (n.obj.max !== undefined && count > n.obj.max)) return false
       const declared = new Set(n.obj.props.map((p) => p.name))
       for (const p of n.obj.props) {
         if (!Object.hasOwn(o, p.name)) {
@@ -720,4 +778,43 @@ function disjointPair(a: VNode, b: VNode, depth = 0): boolean {
 /** A string node of the given content (to ask whether a key fits the extra keys' language). */
 function keyNode(key: CExpr): VNode {
   return { ...(ANY_NODE as Extract<VNode, { k: 'typed' }>), kinds: new Set<Kind>(['string']), str: key }
+}
+
+/**
+ * What a `not` holds that a grammar can write: nothing at all (`not: {}`, so no value), names that
+ * must be absent (`not: {required: [name]}`, or an `anyOf` of such, as oneOf branches are told
+ * apart), or kinds that are not (`not: {type}`, but integer, which is a part of number). Undefined
+ * for any other subschema, which stays in `lost`.
+ */
+function negation(v: SchemaView): 'never' | { names: string[]; kinds: Kind[] } | undefined {
+  const edge = v.subschemas.find((e) => e.keyword === 'not')
+  const target = edge ? edge.handle.inspect().schema : (v.schema as Record<string, unknown>).not
+  if (target === true) return 'never'
+  if (target === false) return { names: [], kinds: [] }
+  if (typeof target !== 'object' || target === null || Array.isArray(target)) return undefined
+  const own = (x: Record<string, unknown>) => Object.keys(x).filter((k) => !ANNOTATIONS.has(k))
+  const t = target as Record<string, unknown>
+  const keys = own(t)
+  if (keys.length === 0) return 'never'
+  const singleRequired = (x: unknown): string | undefined => {
+    if (typeof x !== 'object' || x === null) return undefined
+    const r = (x as Record<string, unknown>).required
+    return own(x as Record<string, unknown>).join() === 'required' && Array.isArray(r) && r.length === 1 && typeof r[0] === 'string' ? r[0] : undefined
+  }
+  // `required` holds for every value but an object, so its negation also leaves only objects
+  const notObject = KINDS.filter((k) => k !== 'object')
+  if (keys.join() === 'required') {
+    const name = singleRequired(t)
+    return name === undefined ? undefined : { names: [name], kinds: notObject }
+  }
+  if (keys.join() === 'anyOf' && Array.isArray(t.anyOf) && t.anyOf.length) {
+    const names = t.anyOf.map(singleRequired)
+    return names.every((x) => x !== undefined) ? { names: names as string[], kinds: notObject } : undefined
+  }
+  if (keys.join() === 'type') {
+    const list = Array.isArray(t.type) ? t.type : [t.type]
+    if (!list.every((x) => typeof x === 'string' && (KINDS as readonly string[]).includes(x))) return undefined
+    return { names: [], kinds: list as Kind[] }
+  }
+  return undefined
 }
