@@ -17,6 +17,8 @@
 import { ANY, complement, intersects, normalize } from '../regex/charset.ts'
 import { ANY_CHAR, MAX_BOUND, alt, rep, seq } from './content.ts'
 import type { CExpr } from './content.ts'
+import { live } from './automaton.ts'
+import type { Region } from './automaton.ts'
 import type { Lost, Ref, VNode } from './shape.ts'
 import { isAnyNode } from './shape.ts'
 
@@ -306,6 +308,7 @@ export class Emitter {
   private content(x: CExpr, json = false): G {
     switch (x.t) {
       case 'set': return json ? this.jsonChar(x.r) : this.cls(x.r)
+      case 'dfa': return this.region(x, json)
       // A choice inside a sequence is a rule of its own: XGrammar's compile time grows steeply
       // with the nesting of one rule's expression (the trie of declared names that extra keys
       // avoid nests as deep as the longest name: 21 s for one SchemaStore schema, 0.8 s split).
@@ -322,6 +325,33 @@ export class Emitter {
         return this.define({ t: 'rep', x: body, min: x.min, max: x.max }, 'z')
       }
     }
+  }
+
+  /**
+   * The keys of an automaton's region as right-linear rules, one per state that reaches the
+   * region (the others are left out): a state's rule is the empty text where the state is in the
+   * region, else or also each edge's characters followed by the next state's rule.
+   */
+  private region(x: Region, json: boolean): G {
+    const alive = live(x)
+    if (!alive[0]) return this.never()
+    const base = `a${this.next++}s`
+    const seen = new Set<number>([0])
+    const todo = [0]
+    while (todo.length) {
+      const s = todo.pop()!
+      const alts: G[] = []
+      if (x.dfa.label[s] === x.label) alts.push(lit(''))
+      for (const e of x.dfa.edges[s]!) {
+        if (!alive[e.to]) continue
+        if (!seen.has(e.to)) (seen.add(e.to), todo.push(e.to))
+        alts.push(gseq(json ? this.jsonChar(e.r) : this.cls(e.r), { t: 'ref', name: `${base}${e.to}` }))
+      }
+      const name = `${base}${s}`
+      this.rules.set(name, this.write(galt(...alts)))
+      this.order.push(name)
+    }
+    return { t: 'ref', name: `${base}0` }
   }
 
   private array(a: { prefix: Ref[]; items: Ref | null; min: number; max: number }, d: number): G {
@@ -356,13 +386,13 @@ export class Emitter {
     return min === 0 ? galt(lit('[]'), nonEmpty) : nonEmpty
   }
 
-  private object(o: { props: { name: string; value: Ref; required: boolean }[]; extra: { key: CExpr; value: Ref } | null; min?: number; max?: number }, d: number): G {
+  private object(o: { props: { name: string; value: Ref; required: boolean }[]; extra: { key: CExpr; value: Ref }[] | null; min?: number; max?: number }, d: number): G {
     const sep = gseq(lit(','), this.nl(d + 1))
     const colon = lit(this.indent ? ': ' : ':')
     const props = o.props
     const member = (i: number): G => gseq(lit(literalText(props[i]!.name, 0, 0)), colon, this.value(props[i]!.value, d + 1))
     // the key rule depends on no level: one copy serves every level the object is written at
-    const extra = o.extra ? this.define(gseq(this.define(gseq(lit('"'), this.content(o.extra.key, true), lit('"')), 'k'), colon, this.value(o.extra.value, d + 1)), 'x') : undefined
+    const extra = o.extra ? this.define(galt(...o.extra.map((x) => gseq(this.define(gseq(lit('"'), this.content(x.key, true), lit('"')), 'k'), colon, this.value(x.value, d + 1)))), 'x') : undefined
     // member counts (shape.ts sets them past 1 only where every member is extra): the first
     // extra member, then the rest counted
     const lo = props.length === 0 ? Math.max(0, (o.min ?? 0) - 1) : 0

@@ -9,7 +9,7 @@ import { newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator, SchemaHandle, SchemaOptions } from '../api.ts'
 import { Emitter, literalText } from './emit.ts'
 import type { GrammarFormat } from './emit.ts'
-import { ShapeBuilder, fits, isAnyNode, jsonEqual } from './shape.ts'
+import { ShapeBuilder, extraFor, fits, isAnyNode, jsonEqual } from './shape.ts'
 import type { Lost, Ref } from './shape.ts'
 
 export type { GrammarFormat } from './emit.ts'
@@ -126,7 +126,7 @@ function write(value: unknown, ref: Ref | undefined, indent: number, depth: numb
     }
     for (const key of Object.keys(o)) {
       if (declared.has(key) || o[key] === undefined) continue
-      parts.push(JSON.stringify(key) + colon + write(o[key], n.obj.extra?.value, indent, depth + 1))
+      parts.push(JSON.stringify(key) + colon + write(o[key], extraFor(n.obj, key)?.value, indent, depth + 1))
     }
     if (parts.length === 0) return '{}'
     return '{' + pad(depth + 1) + parts.join(',' + pad(depth + 1)) + pad(depth) + '}'

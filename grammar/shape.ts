@@ -9,8 +9,10 @@
  * it accepts fewer texts: never fewer values `serialize` writes).
  */
 import type { SchemaHandle, SchemaView } from '../api.ts'
-import { ANY_CHAR, EMPTY, Irregular, MAX_WRITTEN, alt, fromFormat, fromPattern, isNever, notIn, rep, seq } from './content.ts'
+import { ANY_CHAR, EMPTY, Irregular, MAX_WRITTEN, alt, fromFormat, fromPattern, isNever, notIn, rep, seq, text } from './content.ts'
 import type { CExpr } from './content.ts'
+import { automaton, labels } from './automaton.ts'
+import type { Region } from './automaton.ts'
 
 export type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object'
 export const KINDS: readonly Kind[] = ['null', 'boolean', 'number', 'string', 'array', 'object']
@@ -44,10 +46,16 @@ export interface ObjProp {
   required: boolean
 }
 
+/** Extra members of one key language; the languages of an object's extra members are disjoint. */
+export interface ExtraMember {
+  key: CExpr
+  value: Ref
+}
+
 export interface ObjSpec {
   props: ObjProp[]
   /** Extra members after the declared ones: their keys and values; null: none. */
-  extra: { key: CExpr; value: Ref } | null
+  extra: ExtraMember[] | null
   /** Members at least (`minProperties`): 1 whatever the members, more only where all are extra. */
   min?: number
   /** Members at most (`maxProperties`), only where all are extra. */
@@ -86,6 +94,9 @@ interface Member {
 }
 
 const MAX_ITEMS = MAX_WRITTEN
+
+/** Patterns of one object sorted into key regions (up to 2^n labels, bounded by the automaton's states). */
+const MAX_PATTERNS = 6
 
 /** Builds the nodes of one schema; `budget` bounds the nodes distribution may add (the size bound). */
 export class ShapeBuilder {
@@ -499,6 +510,7 @@ export class ShapeBuilder {
       let closed = false
       let keyExpr: CExpr | undefined
       let approx: SchemaHandle[] | undefined
+      let regions: ExtraMember[] | undefined
       for (const m of perMember) {
         const addClosed = m.additional !== undefined && m.additional.inspect().schema === false
         if (m.patterns.length) {
@@ -511,7 +523,15 @@ export class ShapeBuilder {
               /* approximated below */
             }
           }
-          if (!addClosed && !m.additional) continue // extras that match no pattern take anything: no constraint here
+          if (perMember.length === 1 && m.patterns.length <= MAX_PATTERNS) {
+            regions = this.regions(m, names, addClosed)
+            if (regions) continue
+          }
+          if (!addClosed && !m.additional) {
+            // extras that match no pattern take anything, and so (approximately) do those that match
+            this.lose(m.loc, 'patternProperties', 'extra keys are not matched to their patterns: an extra value takes any value')
+            continue
+          }
           this.lose(m.loc, 'patternProperties', 'extra keys are not matched to their patterns: an extra value takes any one of the pattern schemas or additionalProperties')
           approx = [...(approx ?? []), ...m.patterns.map((p) => p.h), ...(m.additional && !addClosed ? [m.additional] : [])]
           continue
@@ -525,7 +545,8 @@ export class ShapeBuilder {
       void inexactApplicators
       if (!closed) {
         const value = approx ? this.union(approx.map((h) => this.ref([...extraValues, h]))) : this.ref(extraValues)
-        if (value.get().k !== 'never') objSpec.extra = { key: keyExpr ?? (names.length ? notIn(names) : rep(ANY_CHAR, 0, Infinity)), value }
+        if (regions) objSpec.extra = regions.length ? regions : null
+        else if (value.get().k !== 'never') objSpec.extra = [{ key: keyExpr ?? (names.length ? notIn(names) : rep(ANY_CHAR, 0, Infinity)), value }]
       }
       this.counts(objSpec, counts, kinds)
       // one extra member at most has nothing to repeat
@@ -559,6 +580,40 @@ export class ShapeBuilder {
       } else if (o.props.length === 0) o.max = c.max
       else this.lose(c.maxAt, 'maxProperties', 'not expressed in the grammar')
     }
+  }
+
+  /**
+   * The extra members of an object whose keys `patternProperties` sort: one per region of the
+   * key space (the patterns a key matches, none of the declared names), each region's value the
+   * conjunction of its patterns' schemas, or `additionalProperties` where it matches none.
+   * Undefined where a pattern is not regular or the automaton is over its bound.
+   */
+  private regions(m: { patterns: { src: string; h: SchemaHandle }[]; additional: SchemaHandle | undefined }, names: readonly string[], addClosed: boolean): ExtraMember[] | undefined {
+    const parts: CExpr[] = []
+    for (const p of m.patterns) {
+      try {
+        const t = fromPattern(p.src)
+        if (t.widened) return undefined
+        parts.push(t.expr)
+      } catch {
+        return undefined
+      }
+    }
+    parts.push(alt(names.map(text)))
+    const dfa = automaton(parts)
+    if (!dfa) return undefined
+    const nameBit = 1 << m.patterns.length
+    const out: ExtraMember[] = []
+    for (const label of labels(dfa)) {
+      if (label & nameBit) continue
+      const matched = m.patterns.filter((_, i) => label & (1 << i))
+      if (!matched.length && addClosed) continue
+      const value = matched.length ? this.ref(matched.map((p) => p.h)) : this.ref(m.additional ? [m.additional] : [])
+      if (value.get().k === 'never') continue
+      const key: Region = { t: 'dfa', dfa, label }
+      out.push({ key, value })
+    }
+    return out
   }
 
   /** A union node of given alternatives (for approximated extras). */
@@ -645,10 +700,17 @@ function fixedLength(x: CExpr): number | undefined {
 
 const regexCache = new WeakMap<CExpr, RegExp>()
 import { toRegExp } from './content.ts'
-export function cached(x: CExpr): RegExp {
+import { inRegion } from './automaton.ts'
+export function cached(x: CExpr): { test(s: string): boolean } {
+  if (x.t === 'dfa') return { test: (s) => inRegion(x, s) }
   let r = regexCache.get(x)
   if (!r) regexCache.set(x, (r = toRegExp(x)))
   return r
+}
+
+/** The extra member whose key language holds `key` (at most one: they are disjoint). */
+export function extraFor(o: ObjSpec, key: string): ExtraMember | undefined {
+  return o.extra?.find((x) => cached(x.key).test(key))
 }
 
 export function kindOf(v: unknown): Kind | undefined {
@@ -734,8 +796,8 @@ function fitsTyped(value: unknown, n: Extract<VNode, { k: 'typed' }>, depth: num
       }
       for (const key of Object.keys(o)) {
         if (declared.has(key)) continue
-        const x = n.obj.extra
-        if (!x || !cached(x.key).test(key) || !fits(o[key], x.value, depth + 1)) return false
+        const x = extraFor(n.obj, key)
+        if (!x || !fits(o[key], x.value, depth + 1)) return false
       }
       return true
     }
@@ -769,7 +831,7 @@ function disjointPair(a: VNode, b: VNode, depth = 0): boolean {
     x.props.some((p) => {
       if (!p.required) return false
       const q = y.props.find((z) => z.name === p.name)
-      if (!q) return y.extra === null || !fits(p.name, { id: -1, get: () => keyNode(y.extra!.key) }, 0)
+      if (!q) return extraFor(y, p.name) === undefined
       return disjointPair(p.value.get(), q.value.get(), depth + 1)
     })
   return apart(a.obj, b.obj) || apart(b.obj, a.obj)

@@ -2,7 +2,7 @@
  * Member counts and negations the grammar writes, judged by both engines: `minProperties` and
  * `maxProperties` over extra keys, a minimum of one member beside declared properties, names a
  * `not: {required}` forbids (also in an `anyOf`, as oneOf branches are told apart), kinds a
- * `not: {type}` takes away. Each valid value, as `serialize` writes it, is accepted; each invalid
+ * `not: {type}` takes away, extra keys sorted into the regions `patternProperties` make. Each valid value, as `serialize` writes it, is accepted; each invalid
  * one, as its own JSON text, is not (compact and indented); no `lost` entry but that extra keys
  * may repeat.
  */
@@ -23,6 +23,13 @@ const cases: { name: string; schema: Record<string, unknown>; values: unknown[] 
     schema: { oneOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false }, { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, not: { anyOf: [{ required: ['a'] }] }, additionalProperties: false }] },
     values: [{ a: 'x' }, { b: 1 }, {}, { a: 'x', b: 1 }, { b: 'y' }],
   },
+  { name: 'extra keys sorted by a pattern, the others free', schema: { type: 'object', patternProperties: { '^x-': { type: 'integer' } } }, values: [{}, { 'x-a': 1 }, { 'x-a': 's' }, { y: 's' }, { y: 's', 'x-': 2 }, { 'ax-': 's' }] },
+  {
+    name: 'two patterns, a declared name that matches one, additionalProperties',
+    schema: { type: 'object', properties: { 'x-known': { type: 'string' } }, patternProperties: { '^x-': { type: 'integer' }, 'b$': { type: 'boolean' } }, additionalProperties: { type: 'null' } },
+    values: [{ 'x-known': 's' }, { 'x-b': true }, { 'x-a': 1 }, { ab: true }, { c: null }, { c: 1 }, { 'x-a': null }, { ab: true, c: null, 'x-z': 3 }],
+  },
+  { name: 'a pattern and no other key', schema: { type: 'object', patternProperties: { '^[a-z]+$': { type: 'string' } }, additionalProperties: false }, values: [{ ab: 'x' }, { Ab: 'x' }, { ab: 1 }, {}] },
   { name: 'a kind taken away', schema: { type: ['string', 'integer', 'null'], not: { type: ['string', 'null'] } }, values: [1, 'x', null, 1.5] },
 ]
 
