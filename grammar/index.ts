@@ -52,7 +52,8 @@ const BUDGET_FACTOR = 4
  * is referenced), the grammar has O(N) nodes (at most 4N + 1,000 from distributing unions over
  * sibling keywords), each node O(k) rules where k is its own keyword count (properties,
  * prefixItems, enum values, the digits of an integer bound, the length of a pattern); with
- * `indent`, at most `DEPTH_CAP` (8) copies of each node, one per nesting level. No enumeration
+ * `indent`, at most `DEPTH_CAP` (8) copies of each node, one per nesting level; an object's
+ * `patternProperties` add at most `MAX_STATES` (2,000) key rules per region. No enumeration
  * of property orders or subsets: n optional properties in order are 2n rules.
  * @throws SchemaError for a schema that does not compile; TypeError for an unknown format
  */
