@@ -523,7 +523,9 @@ export class ShapeBuilder {
               /* approximated below */
             }
           }
-          if (perMember.length === 1 && m.patterns.length <= MAX_PATTERNS) {
+          // the only member that says anything of extra keys (a $ref's wrapper, an allOf part
+          // without patterns or additionalProperties lets them all through)
+          if (perMember.filter((x) => x.patterns.length || x.additional).length === 1 && m.patterns.length <= MAX_PATTERNS) {
             regions = this.regions(m, names, addClosed)
             if (regions) continue
           }
