@@ -7,6 +7,7 @@
  */
 import { parseRegex } from '../regex/parse.ts'
 import type { RegexNode } from '../regex/parse.ts'
+import type { Region } from './automaton.ts'
 import { ANY, complement, normalize } from '../regex/charset.ts'
 import { JSON_POINTER_RE } from '../formats/misc.ts'
 import { EMAIL_RE, HOSTNAME_RE, IPV6_RE } from '../formats/network.ts'
@@ -17,6 +18,8 @@ export type CExpr =
   | { t: 'seq'; xs: CExpr[] }
   | { t: 'alt'; xs: CExpr[] }
   | { t: 'rep'; x: CExpr; min: number; max: number }
+  /** keys of one region of an automaton (automaton.ts): only ever a whole key */
+  | Region
 
 /**
  * The largest repetition bound an engine is handed as such (llama.cpp refuses a maximum of 2000
@@ -67,6 +70,7 @@ export function nullable(x: CExpr): boolean {
     case 'seq': return x.xs.every(nullable)
     case 'alt': return x.xs.some(nullable)
     case 'rep': return x.min === 0 || nullable(x.x)
+    case 'dfa': return x.dfa.label[0] === x.label
   }
 }
 
@@ -78,6 +82,7 @@ export function nonEmpty(x: CExpr): CExpr {
   if (!nullable(x)) return x
   switch (x.t) {
     case 'set': return x
+    case 'dfa': return x
     case 'alt': return alt(x.xs.map(nonEmpty))
     case 'rep': return rep(nonEmpty(x.x), 1, x.max)
     case 'seq': {
@@ -265,6 +270,7 @@ function source(x: CExpr): string {
     case 'seq': return x.xs.map((y) => `(?:${source(y)})`).join('')
     case 'alt': return x.xs.length ? x.xs.map(source).join('|') : '[]'
     case 'rep': return `(?:${source(x.x)}){${x.min},${x.max === Infinity ? '' : x.max}}`
+    case 'dfa': throw new TypeError('schemavet: an automaton region has no RegExp form (shape.ts tests it directly)')
   }
 }
 const cp = (n: number) => `\\u{${n.toString(16)}}`

@@ -17,6 +17,8 @@
 import { ANY, complement, intersects, normalize } from '../regex/charset.ts'
 import { ANY_CHAR, MAX_BOUND, alt, rep, seq } from './content.ts'
 import type { CExpr } from './content.ts'
+import { live } from './automaton.ts'
+import type { Region } from './automaton.ts'
 import type { Lost, Ref, VNode } from './shape.ts'
 import { isAnyNode } from './shape.ts'
 
@@ -24,6 +26,9 @@ export type GrammarFormat = 'gbnf' | 'xgrammar'
 
 /** Nesting levels given rules of their own when indenting. */
 export const DEPTH_CAP = 8
+
+/** Passes of `merge` (each removes rules; parents of merged rules become equal on the next). */
+const MERGE_PASSES = 6
 
 /** Grammar expressions: literal text, a code point set, a rule, sequence, choice, repetition. */
 type G =
@@ -71,7 +76,33 @@ export class Emitter {
     const body = this.value(root, 0)
     this.rules.set('root', this.write(body))
     this.order.unshift('root')
+    this.merge()
     return this.order.map((n) => `${n} ::= ${this.rules.get(n)}`).join('\n') + '\n'
+  }
+
+  /**
+   * Rules with the same text are one rule: the same subschema at another location, or at another
+   * level where its text does not depend on the level (a string, a number, an enum of scalars).
+   * Same right-hand sides over the same rules denote the same language, so each pass keeps the
+   * first of each text and renames the others where they are used; renaming may make more texts
+   * equal (their parents), hence a few passes, each linear in the grammar's size.
+   */
+  private merge(): void {
+    for (let pass = 0; pass < MERGE_PASSES; pass++) {
+      const first = new Map<string, string>()
+      const alias = new Map<string, string>()
+      for (const name of this.order) {
+        if (name === 'root') continue
+        const text = this.rules.get(name)!
+        const known = first.get(text)
+        if (known === undefined) first.set(text, name)
+        else alias.set(name, known)
+      }
+      if (alias.size === 0) return
+      this.order = this.order.filter((n) => !alias.has(n))
+      for (const name of this.order) this.rules.set(name, renameRules(this.rules.get(name)!, alias))
+      for (const name of alias.keys()) this.rules.delete(name)
+    }
   }
 
   /** A rule holding `g`, shared with any rule of the same text. */
@@ -210,13 +241,40 @@ export class Emitter {
     const raw = intersect(set, complement(special))
     const alts: G[] = []
     if (raw.length) alts.push(this.cls(raw))
-    for (let c = 0; c < 0x20; c++) if (has(set, c)) alts.push(lit(escapeOf(c)))
-    if (has(set, 0x22)) alts.push(lit('\\"'))
-    if (has(set, 0x5c)) alts.push(lit('\\\\'))
-    if (covers(set, 0xd800, 0xdfff)) alts.push(gseq(lit('\\ud'), { t: 'cls', r: [0x38, 0x39, 0x61, 0x66] }, { t: 'cls', r: [0x30, 0x39, 0x61, 0x66] }, { t: 'cls', r: [0x30, 0x39, 0x61, 0x66] }))
+    const esc = this.escapes(set)
+    if (esc) alts.push(esc)
     if (alts.length === 0) return this.never()
     const g = galt(...alts)
-    return g.t === 'cls' || g.t === 'lit' ? g : this.define(g, 'c')
+    return g.t === 'cls' || g.t === 'lit' || g.t === 'ref' ? g : this.define(g, 'c')
+  }
+
+  /**
+   * The escapes JSON.stringify writes for the members of `set` it escapes, as one shared rule of
+   * classes: a backslash, then a letter (`"`, `\`, b, t, n, f, r), `u00` and two lowercase hex
+   * digits (the other controls), or `ud` and three (a lone surrogate). Listing the 34 escapes as
+   * alternatives made every string rule some 400 bytes, and slowed XGrammar's compile.
+   */
+  private escapes(set: readonly number[]): G | undefined {
+    const short: Record<number, string> = { 0x22: '"', 0x5c: '\\', 8: 'b', 9: 't', 10: 'n', 12: 'f', 13: 'r' }
+    const letters: number[] = []
+    const low: number[][] = [[], []]
+    for (let c = 0; c < 0x20; c++) {
+      if (!has(set, c)) continue
+      const l = short[c]
+      if (l !== undefined) letters.push(l.charCodeAt(0), l.charCodeAt(0))
+      else {
+        const d = (c & 15).toString(16).charCodeAt(0)
+        low[c >> 4]!.push(d, d)
+      }
+    }
+    for (const c of [0x22, 0x5c]) if (has(set, c)) letters.push(short[c]!.charCodeAt(0), short[c]!.charCodeAt(0))
+    const parts: G[] = []
+    if (letters.length) parts.push({ t: 'cls', r: normalize(letters) })
+    const u = [0, 1].filter((h) => low[h]!.length).map((h) => gseq(lit(String(h)), { t: 'cls', r: normalize(low[h]!) }))
+    if (u.length) parts.push(gseq(lit('u00'), galt(...u)))
+    if (covers(set, 0xd800, 0xdfff)) parts.push(gseq(lit('ud'), { t: 'cls', r: [0x38, 0x39, 0x61, 0x66] }, { t: 'cls', r: [0x30, 0x39, 0x61, 0x66] }, { t: 'cls', r: [0x30, 0x39, 0x61, 0x66] }))
+    if (parts.length === 0) return undefined
+    return this.define(gseq(lit('\\'), galt(...parts)), 'esc')
   }
 
   /** A code point set as grammar classes (XGrammar: non-ASCII members as literals, or approximated). */
@@ -250,14 +308,50 @@ export class Emitter {
   private content(x: CExpr, json = false): G {
     switch (x.t) {
       case 'set': return json ? this.jsonChar(x.r) : this.cls(x.r)
-      case 'seq': return gseq(...x.xs.map((y) => this.content(y, json)))
+      case 'dfa': return this.region(x, json)
+      // A choice inside a sequence is a rule of its own: XGrammar's compile time grows steeply
+      // with the nesting of one rule's expression (the trie of declared names that extra keys
+      // avoid nests as deep as the longest name: 21 s for one SchemaStore schema, 0.8 s split).
+      case 'seq': return gseq(...x.xs.map((y) => {
+        const g = this.content(y, json)
+        return g.t === 'alt' ? this.define(g, 'q') : g
+      }))
       case 'alt': return x.xs.length ? galt(...x.xs.map((y) => this.content(y, json))) : this.never()
       case 'rep': {
         let body = this.content(x.x, json)
         if (!(body.t === 'cls' || body.t === 'lit' || body.t === 'ref')) body = this.define(body, 'p')
-        return { t: 'rep', x: body, min: x.min, max: x.max }
+        // one rule per repetition text: XGrammar makes a rule of every `x*` it reads, so the same
+        // `c*` written at each node of a trie is as many rules unless it is named once
+        return this.define({ t: 'rep', x: body, min: x.min, max: x.max }, 'z')
       }
     }
+  }
+
+  /**
+   * The keys of an automaton's region as right-linear rules, one per state that reaches the
+   * region (the others are left out): a state's rule is the empty text where the state is in the
+   * region, else or also each edge's characters followed by the next state's rule.
+   */
+  private region(x: Region, json: boolean): G {
+    const alive = live(x)
+    if (!alive[0]) return this.never()
+    const base = `a${this.next++}s`
+    const seen = new Set<number>([0])
+    const todo = [0]
+    while (todo.length) {
+      const s = todo.pop()!
+      const alts: G[] = []
+      if (x.dfa.label[s] === x.label) alts.push(lit(''))
+      for (const e of x.dfa.edges[s]!) {
+        if (!alive[e.to]) continue
+        if (!seen.has(e.to)) (seen.add(e.to), todo.push(e.to))
+        alts.push(gseq(json ? this.jsonChar(e.r) : this.cls(e.r), { t: 'ref', name: `${base}${e.to}` }))
+      }
+      const name = `${base}${s}`
+      this.rules.set(name, this.write(galt(...alts)))
+      this.order.push(name)
+    }
+    return { t: 'ref', name: `${base}0` }
   }
 
   private array(a: { prefix: Ref[]; items: Ref | null; min: number; max: number }, d: number): G {
@@ -292,13 +386,18 @@ export class Emitter {
     return min === 0 ? galt(lit('[]'), nonEmpty) : nonEmpty
   }
 
-  private object(o: { props: { name: string; value: Ref; required: boolean }[]; extra: { key: CExpr; value: Ref } | null }, d: number): G {
+  private object(o: { props: { name: string; value: Ref; required: boolean }[]; extra: { key: CExpr; value: Ref }[] | null; min?: number; max?: number }, d: number): G {
     const sep = gseq(lit(','), this.nl(d + 1))
     const colon = lit(this.indent ? ': ' : ':')
     const props = o.props
     const member = (i: number): G => gseq(lit(literalText(props[i]!.name, 0, 0)), colon, this.value(props[i]!.value, d + 1))
-    const extra = o.extra ? this.define(gseq(lit('"'), this.content(o.extra.key, true), lit('"'), colon, this.value(o.extra.value, d + 1)), 'x') : undefined
-    const extras = extra ? this.define({ t: 'rep', x: this.define(gseq(sep, extra), 'xs'), min: 0, max: Infinity }, 'xr') : lit('')
+    // the key rule depends on no level: one copy serves every level the object is written at
+    const extra = o.extra ? this.define(galt(...o.extra.map((x) => gseq(this.define(gseq(lit('"'), this.content(x.key, true), lit('"')), 'k'), colon, this.value(x.value, d + 1)))), 'x') : undefined
+    // member counts (shape.ts sets them past 1 only where every member is extra): the first
+    // extra member, then the rest counted
+    const lo = props.length === 0 ? Math.max(0, (o.min ?? 0) - 1) : 0
+    const hi = props.length === 0 && o.max !== undefined ? o.max - 1 : Infinity
+    const extras = extra && hi > 0 ? this.define({ t: 'rep', x: this.define(gseq(sep, extra), 'xs'), min: lo, max: hi }, 'xr') : lit('')
     // rest(i): members i.. each present one after a comma; first(i): the first present member is i or later
     const rest: G[] = []
     rest[props.length] = extras
@@ -314,7 +413,7 @@ export class Emitter {
     const anyRequired = props.some((p) => p.required)
     if (first === undefined) return lit('{}')
     const nonEmpty = gseq(lit('{'), this.nl(d + 1), first, this.nl(d), lit('}'))
-    return anyRequired ? nonEmpty : galt(lit('{}'), nonEmpty)
+    return anyRequired || (o.min ?? 0) >= 1 ? nonEmpty : galt(lit('{}'), nonEmpty)
   }
 
   /**
@@ -403,11 +502,6 @@ function classText(r: readonly number[], negated: boolean): string {
   const one = (c: number) => (/[A-Za-z0-9]/.test(String.fromCodePoint(c)) ? String.fromCodePoint(c) : escapeCp(c))
   for (let i = 0; i < r.length; i += 2) s += r[i] === r[i + 1] ? one(r[i]!) : `${one(r[i]!)}-${one(r[i + 1]!)}`
   return s + ']'
-}
-
-function escapeOf(c: number): string {
-  const short: Record<number, string> = { 8: '\\b', 9: '\\t', 10: '\\n', 12: '\\f', 13: '\\r' }
-  return short[c] ?? `\\u${hex(c, 4)}`
 }
 
 function has(set: readonly number[], c: number): boolean {
@@ -500,3 +594,32 @@ function nonNegative(lo: number, loEx: boolean, hi: number, hiEx: boolean): CExp
 }
 
 export { ANY_CHAR }
+
+/**
+ * `text` (a rule's right-hand side) with each rule name in `alias` replaced by its value; names
+ * inside `"..."` literals and `[...]` classes are text, not rules, and stay.
+ */
+function renameRules(text: string, alias: ReadonlyMap<string, string>): string {
+  let out = ''
+  let i = 0
+  while (i < text.length) {
+    const c = text[i]!
+    if (c === '"' || c === '[') {
+      const end = c === '"' ? '"' : ']'
+      let j = i + 1
+      while (j < text.length && text[j] !== end) j += text[j] === '\\' ? 2 : 1
+      out += text.slice(i, j + 1)
+      i = j + 1
+    } else if (/[a-z]/.test(c)) {
+      let j = i + 1
+      while (j < text.length && /[a-z0-9]/.test(text[j]!)) j++
+      const name = text.slice(i, j)
+      out += alias.get(name) ?? name
+      i = j
+    } else {
+      out += c
+      i++
+    }
+  }
+  return out
+}

@@ -9,7 +9,7 @@ import { newJSONSchema } from '../api.ts'
 import type { JSONSchemaValidator, SchemaHandle, SchemaOptions } from '../api.ts'
 import { Emitter, literalText } from './emit.ts'
 import type { GrammarFormat } from './emit.ts'
-import { ShapeBuilder, fits, isAnyNode, jsonEqual } from './shape.ts'
+import { ShapeBuilder, extraFor, fits, isAnyNode, jsonEqual } from './shape.ts'
 import type { Lost, Ref } from './shape.ts'
 
 export type { GrammarFormat } from './emit.ts'
@@ -52,7 +52,8 @@ const BUDGET_FACTOR = 4
  * is referenced), the grammar has O(N) nodes (at most 4N + 1,000 from distributing unions over
  * sibling keywords), each node O(k) rules where k is its own keyword count (properties,
  * prefixItems, enum values, the digits of an integer bound, the length of a pattern); with
- * `indent`, at most `DEPTH_CAP` (8) copies of each node, one per nesting level. No enumeration
+ * `indent`, at most `DEPTH_CAP` (8) copies of each node, one per nesting level; an object's
+ * `patternProperties` add at most `MAX_STATES` (2,000) key rules per region. No enumeration
  * of property orders or subsets: n optional properties in order are 2n rules.
  * @throws SchemaError for a schema that does not compile; TypeError for an unknown format
  */
@@ -126,7 +127,7 @@ function write(value: unknown, ref: Ref | undefined, indent: number, depth: numb
     }
     for (const key of Object.keys(o)) {
       if (declared.has(key) || o[key] === undefined) continue
-      parts.push(JSON.stringify(key) + colon + write(o[key], n.obj.extra?.value, indent, depth + 1))
+      parts.push(JSON.stringify(key) + colon + write(o[key], extraFor(n.obj, key)?.value, indent, depth + 1))
     }
     if (parts.length === 0) return '{}'
     return '{' + pad(depth + 1) + parts.join(',' + pad(depth + 1)) + pad(depth) + '}'

@@ -9,8 +9,10 @@
  * it accepts fewer texts: never fewer values `serialize` writes).
  */
 import type { SchemaHandle, SchemaView } from '../api.ts'
-import { ANY_CHAR, EMPTY, Irregular, MAX_WRITTEN, alt, fromFormat, fromPattern, isNever, notIn, rep, seq } from './content.ts'
+import { ANY_CHAR, EMPTY, Irregular, MAX_WRITTEN, alt, fromFormat, fromPattern, isNever, notIn, rep, seq, text } from './content.ts'
 import type { CExpr } from './content.ts'
+import { automaton, labels } from './automaton.ts'
+import type { Region } from './automaton.ts'
 
 export type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object'
 export const KINDS: readonly Kind[] = ['null', 'boolean', 'number', 'string', 'array', 'object']
@@ -44,10 +46,20 @@ export interface ObjProp {
   required: boolean
 }
 
+/** Extra members of one key language; the languages of an object's extra members are disjoint. */
+export interface ExtraMember {
+  key: CExpr
+  value: Ref
+}
+
 export interface ObjSpec {
   props: ObjProp[]
   /** Extra members after the declared ones: their keys and values; null: none. */
-  extra: { key: CExpr; value: Ref } | null
+  extra: ExtraMember[] | null
+  /** Members at least (`minProperties`): 1 whatever the members, more only where all are extra. */
+  min?: number
+  /** Members at most (`maxProperties`), only where all are extra. */
+  max?: number
 }
 
 export type VNode =
@@ -82,6 +94,9 @@ interface Member {
 }
 
 const MAX_ITEMS = MAX_WRITTEN
+
+/** Patterns of one object sorted into key regions (up to 2^n labels, bounded by the automaton's states). */
+const MAX_PATTERNS = 6
 
 /** Builds the nodes of one schema; `budget` bounds the nodes distribution may add (the size bound). */
 export class ShapeBuilder {
@@ -211,6 +226,8 @@ export class ShapeBuilder {
     const perMember: { props: Set<string>; patterns: { re: RegExp; h: SchemaHandle; src: string }[]; additional: SchemaHandle | undefined; loc: string }[] = []
     let unevaluated: { h: SchemaHandle; loc: string } | undefined
     let inexactApplicators = false
+    const counts = { min: 0, max: Infinity, minAt: '', maxAt: '' }
+    const negated = { names: new Set<string>(), kinds: new Set<Kind>() }
 
     for (const { v } of members) {
       const s = v.schema as Record<string, unknown>
@@ -220,6 +237,21 @@ export class ShapeBuilder {
         if (HANDLED.has(k) || ANNOTATIONS.has(k)) continue
         if (k === 'format' || k === 'uniqueItems' && s.uniqueItems === false) continue
         if ((k === 'minProperties' && s.minProperties === 0) || (k === 'minContains' && !has('contains'))) continue
+        if ((k === 'minProperties' || k === 'maxProperties') && typeof s[k] === 'number' && Number.isFinite(s[k])) {
+          // written below where the members allow it, listed there where they do not
+          if (k === 'minProperties' && Math.ceil(s[k] as number) > counts.min) Object.assign(counts, { min: Math.ceil(s[k] as number), minAt: at })
+          if (k === 'maxProperties' && Math.floor(s[k] as number) < counts.max) Object.assign(counts, { max: Math.floor(s[k] as number), maxAt: at })
+          continue
+        }
+        if (k === 'not') {
+          const held = negation(v)
+          if (held === 'never') return NEVER_NODE
+          if (held) {
+            for (const name of held.names) negated.names.add(name)
+            for (const kind of held.kinds) negated.kinds.add(kind)
+            continue
+          }
+        }
         if (k === 'dependentRequired' || k === 'dependentSchemas' || k === 'dependencies' || k === 'if' || k === 'not' || k === 'propertyNames' || k === 'then' || k === 'else') inexactApplicators = true
         this.lose(at, k, 'not expressed in the grammar')
       }
@@ -352,6 +384,14 @@ export class ShapeBuilder {
         names.push(r)
       }
     }
+    for (const kind of negated.kinds) kinds.delete(kind)
+    // a name `not: {required: [name]}` forbids is no member, and no extra key either
+    for (const name of negated.names) {
+      if (!propHandles.has(name)) {
+        propHandles.set(name, [])
+        names.push(name)
+      }
+    }
     if (integer) kinds.has('number') || (integer = false)
 
     if (enumValues !== undefined) {
@@ -458,7 +498,7 @@ export class ShapeBuilder {
         for (const m of perMember) if (m.props.has(name)) for (const p of m.patterns) if (p.re.test(name)) hs.push(p.h)
         const value = this.ref(hs)
         const isReq = required.has(name)
-        if (value.get().k === 'never') {
+        if (negated.names.has(name) || value.get().k === 'never') {
           if (isReq) impossible = true
           continue
         }
@@ -470,6 +510,7 @@ export class ShapeBuilder {
       let closed = false
       let keyExpr: CExpr | undefined
       let approx: SchemaHandle[] | undefined
+      let regions: ExtraMember[] | undefined
       for (const m of perMember) {
         const addClosed = m.additional !== undefined && m.additional.inspect().schema === false
         if (m.patterns.length) {
@@ -482,7 +523,17 @@ export class ShapeBuilder {
               /* approximated below */
             }
           }
-          if (!addClosed && !m.additional) continue // extras that match no pattern take anything: no constraint here
+          // the only member that says anything of extra keys (a $ref's wrapper, an allOf part
+          // without patterns or additionalProperties lets them all through)
+          if (perMember.filter((x) => x.patterns.length || x.additional).length === 1 && m.patterns.length <= MAX_PATTERNS) {
+            regions = this.regions(m, names, addClosed)
+            if (regions) continue
+          }
+          if (!addClosed && !m.additional) {
+            // extras that match no pattern take anything, and so (approximately) do those that match
+            this.lose(m.loc, 'patternProperties', 'extra keys are not matched to their patterns: an extra value takes any value')
+            continue
+          }
           this.lose(m.loc, 'patternProperties', 'extra keys are not matched to their patterns: an extra value takes any one of the pattern schemas or additionalProperties')
           approx = [...(approx ?? []), ...m.patterns.map((p) => p.h), ...(m.additional && !addClosed ? [m.additional] : [])]
           continue
@@ -496,13 +547,75 @@ export class ShapeBuilder {
       void inexactApplicators
       if (!closed) {
         const value = approx ? this.union(approx.map((h) => this.ref([...extraValues, h]))) : this.ref(extraValues)
-        if (value.get().k !== 'never') {
-          objSpec.extra = { key: keyExpr ?? (names.length ? notIn(names) : rep(ANY_CHAR, 0, Infinity)), value }
-          this.lose(members[0]!.v.location, 'additionalProperties', 'extra keys are written as a repetition: a key may repeat (duplicate keys)')
-        }
+        if (regions) objSpec.extra = regions.length ? regions : null
+        else if (value.get().k !== 'never') objSpec.extra = [{ key: keyExpr ?? (names.length ? notIn(names) : rep(ANY_CHAR, 0, Infinity)), value }]
+      }
+      this.counts(objSpec, counts, kinds)
+      // one extra member at most has nothing to repeat
+      if (objSpec.extra && kinds.has('object') && !(objSpec.props.length === 0 && objSpec.max !== undefined && objSpec.max <= 1)) {
+        this.lose(members[0]!.v.location, 'additionalProperties', 'extra keys are written as a repetition: a key may repeat (duplicate keys)')
       }
     }
     return { k: 'typed', kinds, num: spec, str, arr: arrSpec, obj: objSpec }
+  }
+
+  /**
+   * `minProperties` / `maxProperties` on the members: written where the count is a count of one
+   * repetition (every member extra) or only asks for a member at all (a minimum of 1); met by the
+   * required or the declared members alone, nothing to write; else listed in `lost`.
+   */
+  private counts(o: ObjSpec, c: { min: number; max: number; minAt: string; maxAt: string }, kinds: Set<Kind>): void {
+    const requiredCount = o.props.filter((p) => p.required).length
+    const most = o.extra ? Infinity : o.props.length
+    if (c.max < requiredCount || c.min > most || c.min > c.max) {
+      kinds.delete('object')
+      return
+    }
+    if (c.min > requiredCount) {
+      if (c.min === 1 || o.props.length === 0) o.min = c.min
+      else this.lose(c.minAt, 'minProperties', 'not expressed in the grammar')
+    }
+    if (c.max < most) {
+      if (c.max === 0) {
+        o.props = []
+        o.extra = null
+      } else if (o.props.length === 0) o.max = c.max
+      else this.lose(c.maxAt, 'maxProperties', 'not expressed in the grammar')
+    }
+  }
+
+  /**
+   * The extra members of an object whose keys `patternProperties` sort: one per region of the
+   * key space (the patterns a key matches, none of the declared names), each region's value the
+   * conjunction of its patterns' schemas, or `additionalProperties` where it matches none.
+   * Undefined where a pattern is not regular or the automaton is over its bound.
+   */
+  private regions(m: { patterns: { src: string; h: SchemaHandle }[]; additional: SchemaHandle | undefined }, names: readonly string[], addClosed: boolean): ExtraMember[] | undefined {
+    const parts: CExpr[] = []
+    for (const p of m.patterns) {
+      try {
+        const t = fromPattern(p.src)
+        if (t.widened) return undefined
+        parts.push(t.expr)
+      } catch {
+        return undefined
+      }
+    }
+    parts.push(alt(names.map(text)))
+    const dfa = automaton(parts)
+    if (!dfa) return undefined
+    const nameBit = 1 << m.patterns.length
+    const out: ExtraMember[] = []
+    for (const label of labels(dfa)) {
+      if (label & nameBit) continue
+      const matched = m.patterns.filter((_, i) => label & (1 << i))
+      if (!matched.length && addClosed) continue
+      const value = matched.length ? this.ref(matched.map((p) => p.h)) : this.ref(m.additional ? [m.additional] : [])
+      if (value.get().k === 'never') continue
+      const key: Region = { t: 'dfa', dfa, label }
+      out.push({ key, value })
+    }
+    return out
   }
 
   /** A union node of given alternatives (for approximated extras). */
@@ -589,10 +702,17 @@ function fixedLength(x: CExpr): number | undefined {
 
 const regexCache = new WeakMap<CExpr, RegExp>()
 import { toRegExp } from './content.ts'
-export function cached(x: CExpr): RegExp {
+import { inRegion } from './automaton.ts'
+export function cached(x: CExpr): { test(s: string): boolean } {
+  if (x.t === 'dfa') return { test: (s) => inRegion(x, s) }
   let r = regexCache.get(x)
   if (!r) regexCache.set(x, (r = toRegExp(x)))
   return r
+}
+
+/** The extra member whose key language holds `key` (at most one: they are disjoint). */
+export function extraFor(o: ObjSpec, key: string): ExtraMember | undefined {
+  return o.extra?.find((x) => cached(x.key).test(key))
 }
 
 export function kindOf(v: unknown): Kind | undefined {
@@ -666,6 +786,8 @@ function fitsTyped(value: unknown, n: Extract<VNode, { k: 'typed' }>, depth: num
     }
     case 'object': {
       const o = value as Record<string, unknown>
+      const count = Object.keys(o).filter((key) => o[key] !== undefined).length
+      if ((n.obj.min !== undefined && count < n.obj.min) || (n.obj.max !== undefined && count > n.obj.max)) return false
       const declared = new Set(n.obj.props.map((p) => p.name))
       for (const p of n.obj.props) {
         if (!Object.hasOwn(o, p.name)) {
@@ -676,8 +798,8 @@ function fitsTyped(value: unknown, n: Extract<VNode, { k: 'typed' }>, depth: num
       }
       for (const key of Object.keys(o)) {
         if (declared.has(key)) continue
-        const x = n.obj.extra
-        if (!x || !cached(x.key).test(key) || !fits(o[key], x.value, depth + 1)) return false
+        const x = extraFor(n.obj, key)
+        if (!x || !fits(o[key], x.value, depth + 1)) return false
       }
       return true
     }
@@ -711,7 +833,7 @@ function disjointPair(a: VNode, b: VNode, depth = 0): boolean {
     x.props.some((p) => {
       if (!p.required) return false
       const q = y.props.find((z) => z.name === p.name)
-      if (!q) return y.extra === null || !fits(p.name, { id: -1, get: () => keyNode(y.extra!.key) }, 0)
+      if (!q) return extraFor(y, p.name) === undefined
       return disjointPair(p.value.get(), q.value.get(), depth + 1)
     })
   return apart(a.obj, b.obj) || apart(b.obj, a.obj)
@@ -720,4 +842,43 @@ function disjointPair(a: VNode, b: VNode, depth = 0): boolean {
 /** A string node of the given content (to ask whether a key fits the extra keys' language). */
 function keyNode(key: CExpr): VNode {
   return { ...(ANY_NODE as Extract<VNode, { k: 'typed' }>), kinds: new Set<Kind>(['string']), str: key }
+}
+
+/**
+ * What a `not` holds that a grammar can write: nothing at all (`not: {}`, so no value), names that
+ * must be absent (`not: {required: [name]}`, or an `anyOf` of such, as oneOf branches are told
+ * apart), or kinds that are not (`not: {type}`, but integer, which is a part of number). Undefined
+ * for any other subschema, which stays in `lost`.
+ */
+function negation(v: SchemaView): 'never' | { names: string[]; kinds: Kind[] } | undefined {
+  const edge = v.subschemas.find((e) => e.keyword === 'not')
+  const target = edge ? edge.handle.inspect().schema : (v.schema as Record<string, unknown>).not
+  if (target === true) return 'never'
+  if (target === false) return { names: [], kinds: [] }
+  if (typeof target !== 'object' || target === null || Array.isArray(target)) return undefined
+  const own = (x: Record<string, unknown>) => Object.keys(x).filter((k) => !ANNOTATIONS.has(k))
+  const t = target as Record<string, unknown>
+  const keys = own(t)
+  if (keys.length === 0) return 'never'
+  const singleRequired = (x: unknown): string | undefined => {
+    if (typeof x !== 'object' || x === null) return undefined
+    const r = (x as Record<string, unknown>).required
+    return own(x as Record<string, unknown>).join() === 'required' && Array.isArray(r) && r.length === 1 && typeof r[0] === 'string' ? r[0] : undefined
+  }
+  // `required` holds for every value but an object, so its negation also leaves only objects
+  const notObject = KINDS.filter((k) => k !== 'object')
+  if (keys.join() === 'required') {
+    const name = singleRequired(t)
+    return name === undefined ? undefined : { names: [name], kinds: notObject }
+  }
+  if (keys.join() === 'anyOf' && Array.isArray(t.anyOf) && t.anyOf.length) {
+    const names = t.anyOf.map(singleRequired)
+    return names.every((x) => x !== undefined) ? { names: names as string[], kinds: notObject } : undefined
+  }
+  if (keys.join() === 'type') {
+    const list = Array.isArray(t.type) ? t.type : [t.type]
+    if (!list.every((x) => typeof x === 'string' && (KINDS as readonly string[]).includes(x))) return undefined
+    return { names: [], kinds: list as Kind[] }
+  }
+  return undefined
 }

@@ -23,7 +23,9 @@
  *   npm run corpus:grammar -- --sample N       every k-th file so that about N per corpus run
  *   --files REGEX, --jobs N (default 2), --timeout S (per file, default 180), --json FILE (every
  *   file's record), --check (exit 1 when a "must" line fails: the sample run of `npm run corpus -- --check`),
- *   --converters-only (only the engines' own converters: the figures toGrammar is measured against)
+ *   --converters-only (only the engines' own converters: the figures toGrammar is measured against),
+ *   --corpus maskbench|schemastore (one of them), --report FILE (the tables of a --json FILE, which a
+ *   long run rewrites as it goes: a run cut short still leaves the files it finished)
  *
  * Without the corpus it prints one `corpus:grammar: SKIPPED` line and exits 0. Each file runs in
  * a worker process with a time budget and a grammar size guard; a file over either is recorded
@@ -43,6 +45,10 @@ const INDENTS = [
   ['compact', undefined],
   ['indent2', 2],
 ]
+/** A `lost` entry that narrows only (the grammar accepts fewer texts there, never more). */
+const NARROWS = /fewer texts accepted/
+/** The `lost` entry of extra keys written as a repetition (a key may come twice). */
+const REPEATS = /a key may repeat/
 /** A grammar longer than this is not handed to an engine (recorded as too large). */
 const MAX_GRAMMAR_CHARS = 4_000_000
 
@@ -73,14 +79,22 @@ async function main() {
     console.log(`corpus:grammar: SKIPPED, nothing measured: no corpus at ${base} (the real-world corpus sits beside the project in ../shared/corpus and is not part of the repository)`)
     return
   }
+  const saved = arg('--report', undefined)
+  if (saved !== undefined) {
+    const all = JSON.parse(readFileSync(saved, 'utf8'))
+    report(all, args.includes('--sampled'), false)
+    return
+  }
   ensureEngines()
+  const jsonOut = arg('--json', undefined)
   const sample = arg('--sample', undefined)
   const only = arg('--files', undefined)
   const jobs = Math.max(1, Number(arg('--jobs', 2)))
   const timeoutMs = Math.max(1, Number(arg('--timeout', 180))) * 1000
   const check = args.includes('--check')
   const tasks = []
-  for (const corpus of CORPORA) {
+  const corpora = arg('--corpus', undefined)
+  for (const corpus of CORPORA.filter((c) => corpora === undefined || corpora.split(',').includes(c))) {
     let names = readdirSync(join(base, corpus))
       .filter((n) => n.endsWith('.json'))
       .filter((n) => only === undefined || new RegExp(only).test(n))
@@ -126,10 +140,13 @@ async function main() {
           const record = records.get(`${m.corpus}/${m.file}`)
           Object.assign(record, m.part)
           if (m.done) {
+            record.done = true
             finished++
             if (Date.now() - lastReport > 30_000) {
               lastReport = Date.now()
               process.stderr.write(`corpus:grammar: ${finished}/${tasks.length} files\n`)
+              // a long run leaves what it has so far (`--report FILE` prints its tables)
+              if (jsonOut !== undefined) writeFileSync(jsonOut, JSON.stringify([...records.values()].filter((r) => r.done), null, 1))
             }
             give()
           }
@@ -167,6 +184,7 @@ function report(all, sampled, convertersOnly) {
   const common3 = { schemas: 0, invalidThere: 0, oursGbnf: 0, oursX: 0, llama: 0, xg: 0 }
   for (const corpus of CORPORA) {
     const files = all.filter((r) => r.corpus === corpus)
+    if (files.length === 0) continue
     const skipped = files.filter((r) => r.skipped !== undefined)
     const stopped = files.filter((r) => r.stopped !== undefined)
     const compiled = files.filter((r) => r.schemavet === true)
@@ -175,8 +193,9 @@ function report(all, sampled, convertersOnly) {
     if (!convertersOnly) console.log('| format | exported | exact (with tests) | valid rejected, compact | valid rejected, indent 2 | invalid accepted, exact | invalid accepted, approximate |')
     if (!convertersOnly) console.log('|---|---|---|---|---|---|---|')
     const lines = []
+    const causes = []
     for (const format of convertersOnly ? [] : FORMATS) {
-      const t = { exported: 0, withTests: 0, exact: 0, valid: { compact: 0, indent2: 0 }, rejected: { compact: 0, indent2: 0 }, invalidExact: 0, acceptedExact: 0, invalidApprox: 0, acceptedApprox: 0 }
+      const t = { exported: 0, withTests: 0, exact: 0, butRepeats: 0, kinds: new Map(), valid: { compact: 0, indent2: 0 }, rejected: { compact: 0, indent2: 0 }, invalidExact: 0, acceptedExact: 0, invalidApprox: 0, acceptedApprox: 0 }
       const problems = []
       for (const r of compiled) {
         const g = r.ours?.[format]
@@ -188,6 +207,8 @@ function report(all, sampled, convertersOnly) {
         if (r.tests > 0) {
           t.withTests++
           if (g.exact) t.exact++
+          if (g.exactButRepeats) t.butRepeats++
+          for (const k of g.lostKinds ?? []) t.kinds.set(k, (t.kinds.get(k) ?? 0) + 1)
         }
         for (const [mode] of INDENTS) {
           t.valid[mode] += g[mode].valid
@@ -203,6 +224,7 @@ function report(all, sampled, convertersOnly) {
           }
         }
       }
+      causes.push({ format, withTests: t.withTests, exact: t.exact, butRepeats: t.butRepeats, kinds: t.kinds })
       console.log(
         `| ${format} | ${n(t.exported)} of ${n(compiled.length)} | ${n(t.exact)} of ${n(t.withTests)} (${pct(t.exact, t.withTests)}) | ${n(t.rejected.compact)} of ${n(t.valid.compact)} | ${n(t.rejected.indent2)} of ${n(t.valid.indent2)} | ${n(t.acceptedExact)} of ${n(t.invalidExact)} | ${n(t.acceptedApprox)} of ${n(t.invalidApprox)} |`,
       )
@@ -214,6 +236,10 @@ function report(all, sampled, convertersOnly) {
         for (const p of problems.slice(0, 12)) console.log(`       ${p}`)
         if (problems.length > 12) console.log(`       ... ${problems.length - 12} more (--json FILE lists every file)`)
       })
+    }
+    for (const c of causes) {
+      console.log(`\n${c.format}: exact ${n(c.exact)} of ${n(c.withTests)} (${pct(c.exact, c.withTests)}); with extra keys that may repeat counted as exact ${n(c.exact + c.butRepeats)} (${pct(c.exact + c.butRepeats, c.withTests)}). What keeps the others inexact, by schemas with tests:`)
+      for (const [k, v] of [...c.kinds].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${n(v)}  ${k}`)
     }
     console.log('\nthe engines\' own converters, on the compact JSON text of the same instances (schemas with tests):')
     console.log('| converter | schemas compiled | valid rejected | invalid accepted |')
@@ -332,6 +358,10 @@ async function judgeOurs(toGrammar, compiled, format, engine, tests) {
     if (g.grammar.length > MAX_GRAMMAR_CHARS) return { failed: `grammar of ${g.grammar.length} characters (${mode}) over the guard of ${MAX_GRAMMAR_CHARS}` }
     out.exact = g.exact
     out.lost = g.lost.length
+    // what keeps the grammar from exact, per kind (locations dropped), for the tables of causes
+    out.lostKinds = [...new Set(g.lost.map((l) => `${l.keyword}: ${l.how.replace(/#[^\s)]*/g, '#')}`))]
+    // exact but for extra keys that may repeat (a grammar cannot remember the keys it wrote)
+    out.exactButRepeats = !g.exact && g.lost.every((l) => NARROWS.test(l.how) || REPEATS.test(l.how))
     out.chars = Math.max(out.chars ?? 0, g.grammar.length)
     let judged
     try {
@@ -359,7 +389,10 @@ async function judgeOurs(toGrammar, compiled, format, engine, tests) {
           r.invalid++
           if (written !== undefined && written !== own && (await judged.accepts(written))) r.invalidAccepted.push({ test: t.index, as: 'serialize' })
           else if (await judged.accepts(own)) r.invalidAccepted.push({ test: t.index, as: 'own JSON text' })
-          if (mode === 'compact' && (await judged.accepts(own))) out.ownCompactInvalidAccepted = (out.ownCompactInvalidAccepted ?? 0) + 1
+          if (mode === 'compact' && (await judged.accepts(own))) {
+            out.ownCompactInvalidAccepted = (out.ownCompactInvalidAccepted ?? 0) + 1
+            ;(out.ownCompactAcceptedTests ??= []).push(t.index)
+          }
         }
       }
     } finally {
@@ -379,7 +412,7 @@ async function judgeConverter(engine, schema, tests) {
   } catch (e) {
     return { failed: String(e?.message ?? e).slice(0, 200) }
   }
-  const r = { valid: 0, validRejected: 0, invalid: 0, invalidAccepted: 0 }
+  const r = { valid: 0, validRejected: 0, invalid: 0, invalidAccepted: 0, acceptedTests: [] }
   try {
     for (const t of tests) {
       const accepted = await judged.accepts(JSON.stringify(t.data))
@@ -388,7 +421,10 @@ async function judgeConverter(engine, schema, tests) {
         if (!accepted) r.validRejected++
       } else {
         r.invalid++
-        if (accepted) r.invalidAccepted++
+        if (accepted) {
+          r.invalidAccepted++
+          r.acceptedTests.push(t.index)
+        }
       }
     }
   } finally {

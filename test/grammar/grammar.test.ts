@@ -105,7 +105,13 @@ const rows: [string, Record<string, unknown>, boolean, string?][] = [
   ['extra keys may repeat', { type: 'object', properties: { a: { type: 'string' } } }, false, 'additionalProperties'],
   ['backreference', { type: 'string', pattern: '^(a)\\1$' }, false, 'pattern'],
   ['lookahead', { type: 'string', pattern: '^(?=a)' }, false, 'pattern'],
-  ['not', { not: { type: 'string' } }, false, 'not'],
+  ['not of a pattern', { type: 'string', not: { pattern: '^a' } }, false, 'not'],
+  ['not of a type', { type: ['string', 'integer'], not: { type: 'string' } }, true],
+  ['not required: objects only, without that name, one member at most', { not: { required: ['b'] }, maxProperties: 1 }, true],
+  ['oneOf told apart by a name the other forbids', { oneOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false }, { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, not: { anyOf: [{ required: ['a'] }] }, additionalProperties: false }] }, true],
+  ['minProperties 1 with declared properties', { type: 'object', properties: { a: { type: 'string' } }, minProperties: 1, additionalProperties: false }, true],
+  ['minProperties and maxProperties of extra keys', { type: 'object', additionalProperties: { type: 'integer' }, minProperties: 1, maxProperties: 1 }, true],
+  ['minProperties 2 over optional declared properties', { type: 'object', properties: { a: {}, b: {}, c: {} }, additionalProperties: false, minProperties: 2 }, false, 'minProperties'],
   ['uniqueItems', { type: 'array', uniqueItems: true }, false, 'uniqueItems'],
   ['float bound', { type: 'number', maximum: 2.5 }, false, 'maximum'],
   ['multipleOf', { type: 'integer', multipleOf: 3 }, false, 'multipleOf'],
@@ -157,6 +163,56 @@ size('n optional properties in order are 3n rules (value, rest, first; no subset
   const r = (n: number) => rules(toGrammar({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'boolean' }])), additionalProperties: false }, { format: 'gbnf' }).grammar).count
   assert.ok(r(64) <= 3 * 64 + 20, String(r(64)))
   assert.ok(r(64) - r(32) <= 3 * 32, `${r(32)} -> ${r(64)}`)
+})
+
+/** The deepest nesting of parentheses in any rule (outside literals and classes). */
+function deepest(grammar: string): number {
+  let most = 0
+  for (const line of grammar.split('\n')) {
+    const body = line.replace(/"(?:[^"\\]|\\.)*"/g, ' ').replace(/\[(?:[^\]\\]|\\.)*\]/g, ' ')
+    let d = 0
+    for (const c of body) {
+      if (c === '(') most = Math.max(most, ++d)
+      else if (c === ')') d--
+    }
+  }
+  return most
+}
+
+size('a string writes its escapes as classes, not one alternative per control character', () => {
+  for (const format of FORMATS) {
+    const g = toGrammar({ type: 'string' }, { format }).grammar
+    assert.not.match(g, /"\\\\u00[01][0-9a-f]"/, `${format}: an escape listed alone`)
+    // a quote, the raw class, the escape rule: a few hundred bytes (34 listed escapes were over 500)
+    assert.ok(g.length < 320, `${format}: ${g.length} bytes\n${g}`)
+  }
+})
+
+size('the same subschema at two locations is written once', () => {
+  const values = Array.from({ length: 40 }, (_, i) => `value-number-${i}`)
+  const inline = { type: 'object', properties: { a: { enum: values }, b: { enum: values } }, additionalProperties: false }
+  for (const format of FORMATS) for (const indent of [0, 2]) {
+    const g = toGrammar(inline, { format, indent }).grammar
+    assert.is(g.split('"\\"value-number-39\\""').length - 1, 1, `${format}/${indent}`)
+  }
+})
+
+size('the rule of the keys extra members may take is shared by every level', () => {
+  // a recursive object with declared names and extra keys: the key rule (which avoids the names) once
+  const schema = { $defs: { n: { type: 'object', properties: { 'a-rather-long-declared-name': { $ref: '#/$defs/n' } } } }, $ref: '#/$defs/n' }
+  for (const format of FORMATS) {
+    const g = toGrammar(schema, { format, indent: 2 }).grammar
+    const keyRules = g.split('\n').filter((l) => /::= "\\""/.test(l) && l.includes('[a]'))
+    assert.is(keyRules.length, 1, `${format}: ${keyRules.map((l) => l.slice(0, 60)).join(' / ')}`)
+  }
+})
+
+size('a long declared name nests no rule deeper than a few choices (XGrammar compiles deep nesting slowly)', () => {
+  const name = 'x'.repeat(30) + 'y'.repeat(30)
+  for (const format of FORMATS) {
+    const g = toGrammar({ type: 'object', properties: { [name]: { type: 'integer' } } }, { format }).grammar
+    assert.ok(deepest(g) <= 4, `${format}: ${deepest(g)}`)
+  }
 })
 
 structure.run()
