@@ -365,7 +365,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
       const before = b.parts.filter((p) => p.early).map((p) => term(p, b.checked ? js`(isPlainObject(x) ? ${p.fails} : ${ownForm})` : p.fails))
       const after = b.parts.filter((p) => !p.early).map((p) => term(p, p.fails))
       const rest = after.length === 0 ? TRUE : joinCode(after, js` && `)
-      const terms = b.checked ? [...before, js`(prototypeClean && x.__proto__ === objectPrototype ? ${rest} : ${ownForm})`] : [...before, ...after]
+      const terms = b.checked ? [...before, js`(prototypeClean && Object.getPrototypeOf(x) === objectPrototype ? ${rest} : ${ownForm})`] : [...before, ...after]
       const code = terms.length === 0 ? TRUE : terms.length === 1 ? terms[0]! : js`(${joinCode(terms, js` && `)})`
       rendered.push({ code, failsWith: b.failsWith, delegates: b.delegates })
     }
