@@ -298,20 +298,37 @@ function walk(entries: [string, SchemaHandle][], g: EmitContext, closed: boolean
   // A `break` in a case leaves the switch; `ok` false leaves the loop.
   const need = counted.size === 0 ? js`` : js`if (${ok} && ${n} !== ${literal(counted.size)}) ${ok} = false; `
   // `for...in` lists enumerable keys only, where the reads of the interpreter (and of the
-  // unwalked code) see every own property. Own keys counted against the object's own names tell
-  // whether a non-enumerable one is there (JSON never makes one); those keys then take the same
+  // unwalked code) see every own property. The keys listed, counted against the object's own
+  // names, tell whether a non-enumerable one is there (JSON never makes one): exactly, where the
+  // walk lists own keys only (`listsOwnOnly`, tested once per object instead of an own test per
+  // key); elsewhere the object's own names are gone through. Those keys then take the same
   // cases, without the closed default (`additionalProperties` lists enumerable keys only).
   const own = g.local()
   const names = g.local()
   const i = g.local()
-  const hidden = js`if (${ok} && ${own} !== ${g.constant(Object.getOwnPropertyNames)}(x).length) { ${names} = ${g.constant(Object.getOwnPropertyNames)}(x);
+  const hidden = js`if (${ok} && (!${g.constant(listsOwnOnly)}(x) || ${own} !== ${g.constant(Object.getOwnPropertyNames)}(x).length)) { ${names} = ${g.constant(Object.getOwnPropertyNames)}(x);
 for (${i} = 0; ${ok} && ${i} < ${names}.length; ${i}++) { ${k} = ${names}[${i}]; if (${g.constant(isEnumerable)}(x, ${k})) continue; switch (${on}) { ${hiddenCases} } } }
 `
   return {
-    setup: js`${ok} = true; ${n} = 0; ${own} = 0; for (${k} in x) { if (${hop}(x, ${k})) ${own}++; switch (${on}) { ${cases} ${other} } if (!${ok}) break; }
+    setup: js`${ok} = true; ${n} = 0; ${own} = 0; for (${k} in x) { ${own}++; switch (${on}) { ${cases} ${other} } if (!${ok}) break; }
 ${hidden}${need}if (!${ok}) ${ok} = ${g.failNode()};`,
     test: ok,
   }
+}
+
+const getPrototypeOf = Object.getPrototypeOf
+const objectPrototype = Object.prototype
+
+/**
+ * Whether `for...in` over `x` lists its own keys only: its prototype is null, or Object.prototype
+ * holding no enumerable key (nothing sets its prototype). A Proxy answers through its traps.
+ */
+function listsOwnOnly(x: object): boolean {
+  const p: unknown = getPrototypeOf(x)
+  if (p === null) return true
+  if (p !== objectPrototype) return false
+  for (const _ in objectPrototype) return false
+  return true
 }
 
 const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
