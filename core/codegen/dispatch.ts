@@ -129,5 +129,5 @@ export function rename(code: Code, y: Code): Code | undefined {
  */
 export function plainCheck(before: Early[], after: Code[], own: Code, exit: Exit): Code[] {
   const guarded = before.map((p) => js`${p.head}${exit(js`isPlainObject(x) ? ${p.fails} : ${own}`)}`)
-  return [...guarded, js`if (!(prototypeClean && Object.getPrototypeOf(x) === objectPrototype)) ${exit(own)}`, ...after]
+  return [...guarded, js`if (Object.getPrototypeOf(x) !== objectPrototype) ${exit(own)}`, ...after]
 }

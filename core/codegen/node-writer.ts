@@ -70,8 +70,6 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
 /** Writes node code for one module: failure records, names tested as own, inline placements. */
 export class NodeWriter {
-  /** Names the plain-object forms read without an own-property test (`Object.prototype` must lack them). */
-  readonly ownNames = new Set<string>()
   private readonly records = new Map<Node, Map<Step | null, { name: Code; record: FailureRecord }>>()
   /**
    * Nodes whose code is placed in some function's code: once only (a node's code is not
@@ -250,7 +248,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
 
   /**
    * Each instance type's steps as written for `node`; `plainObjects`: objects here are known to
-   * inherit none of the names read. `nested`: the code is itself placed inline (no loop
+   * have Object.prototype as their prototype (or none). `nested`: the code is itself placed inline (no loop
    * placement in it).
    */
   private plan(node: Node, plainObjects: boolean, nested: boolean): { branches: BranchPlan[]; testsOwn: boolean } {
@@ -282,10 +280,14 @@ function ${name}_(x) { ${plain.code} }${tested}`
         fail: () => js`failAt(${this.record(node, step)}, x)`,
         failNode: () => js`failAt(${this.record(node, null)}, x)`,
         own: (key) => {
-          if (key in Object.prototype || !plainObjects) return js`${this.m.hop}(x, ${literal(key)})`
-          this.ownNames.add(key)
+          const k = literal(key)
+          if (key in Object.prototype || !plainObjects) return js`${this.m.hop}(x, ${k})`
+          // The prototype is Object.prototype (tested once per object): a value found is own
+          // unless Object.prototype has the name, a load the optimizer folds to a constant while
+          // Object.prototype keeps its shape. Tested where a value is found, not for every name
+          // on every call: a sparse document finds few.
           checked = testsOwn = true
-          return TRUE
+          return js`(objectPrototype[${k}] === undefined || ${this.m.hop}(x, ${k}))`
         },
         read: (key) => reads.read(key),
         ensure: (key) => reads.ensure(key),
@@ -365,7 +367,7 @@ function ${name}_(x) { ${plain.code} }${tested}`
       const before = b.parts.filter((p) => p.early).map((p) => term(p, b.checked ? js`(isPlainObject(x) ? ${p.fails} : ${ownForm})` : p.fails))
       const after = b.parts.filter((p) => !p.early).map((p) => term(p, p.fails))
       const rest = after.length === 0 ? TRUE : joinCode(after, js` && `)
-      const terms = b.checked ? [...before, js`(prototypeClean && Object.getPrototypeOf(x) === objectPrototype ? ${rest} : ${ownForm})`] : [...before, ...after]
+      const terms = b.checked ? [...before, js`(Object.getPrototypeOf(x) === objectPrototype ? ${rest} : ${ownForm})`] : [...before, ...after]
       const code = terms.length === 0 ? TRUE : terms.length === 1 ? terms[0]! : js`(${joinCode(terms, js` && `)})`
       rendered.push({ code, failsWith: b.failsWith, delegates: b.delegates })
     }
