@@ -68,10 +68,9 @@ export function moduleSource(root: Node): ModuleSource | undefined {
   const fn = new Map<Node, Code>(nodes.map((n) => [n, identifier(`node${n.id}`)]))
   const incoming = new Map<Node, number>()
   for (const n of nodes) for (const e of n.edges) incoming.set(e.node, (incoming.get(e.node) ?? 0) + 1)
-  // Own-property tests: a value found on an object whose prototype is Object.prototype (or null)
-  // is its own unless Object.prototype has that name (tested where a value is found). A node
-  // whose code tests own properties is generated twice: the plain-object form, entered after one
-  // prototype check per object, and a form testing every read (`<name>$own`) for the rest.
+  // Own-property tests: a value found on an object whose prototype is Object.prototype is its own
+  // unless Object.prototype has that name; the prototype is tested once per object, at the first
+  // value found (see `NodeWriter`'s `own`), and other objects test each value found.
   const writer = new NodeWriter({ src, fn, recursive, incoming, hop: src.constant(hasOwn) })
   const functions = nodes.map((node) => writer.functions(node))
   const prelude = js`var failedAt = null, failedValue, failPath = [], failPathIsToken = [], failPathLength = 0, depth = 0, run = null, objectPrototype = Object.prototype;
@@ -79,7 +78,6 @@ function failAt(record, x) { failedAt = record; failedValue = x; failPathLength 
 function pushSegment(segment) { failPathIsToken[failPathLength] = false; failPath[failPathLength++] = segment; return false; }
 function pushToken(token) { failPathIsToken[failPathLength] = true; failPath[failPathLength++] = token; return false; }
 function generalRun() { return run !== null ? run : (run = makeRun()); }
-function isPlainObject(x) { var p; return (p = Object.getPrototypeOf(x)) === objectPrototype || p === null; }
 function notJson(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }`
   return { src, nodes, fn, prelude, functions: joinCode(functions, js`\n`), root: fn.get(root)! }
 }
