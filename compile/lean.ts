@@ -165,7 +165,7 @@ export function leanModule(input: LeanInput): string | undefined {
   lines.push(
     m.prelude,
     text,
-    `function check(x) { depth = 0; run = null; failedAt = null; prototypeClean = ${m.clean}; return ${m.root}(x); }`,
+    `function check(x) { depth = 0; run = null; failedAt = null; return ${m.root}(x); }`,
     FAILURE_PRELUDE,
     all.text,
     defaults.text,

@@ -222,7 +222,7 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
       'var tooDeep = { tooDeep: true }, escapeToken = helpers.escapeToken;',
       'function makeRun() { return runtime.makeRun(); }',
       text,
-      `function check(x) { depth = 0; run = null; failedAt = null; prototypeClean = ${m.clean}; return ${m.root}(x); }`,
+      `function check(x) { depth = 0; run = null; failedAt = null; return ${m.root}(x); }`,
       // What the runtime's generated tier records, for the interpreter to explain a failure from.
       'function failure() {',
       '  if (failedAt === null) return null;',

@@ -177,6 +177,8 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
    */
   isValid(data: unknown): data is Data {
     if (data === undefined || this.hooked) return this.validate(data) === null
+    const quick = this.generatedAnswer(data)
+    if (quick !== undefined) return quick
     return counted(
       () => this.isValidOnce(data),
       () => false,
@@ -192,6 +194,26 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
       if (e instanceof Reentered) throw e
       // A cycle, data containing itself, an exception: `validate` reports each as an issue.
       return false
+    }
+  }
+
+  /**
+   * The generated check's answer for an outermost call, counted as `counted` counts it, without
+   * its two closures per call (on a small schema they cost more than the check); undefined when
+   * the check threw or a nested call overflowed: `counted` then answers as it does.
+   */
+  private generatedAnswer(data: unknown): boolean | undefined {
+    const generated = this.generated
+    if (generated === null || nesting !== 0) return undefined
+    nesting = 1
+    try {
+      const answer = generated.check(data)
+      return overflowed ? undefined : answer
+    } catch {
+      return undefined
+    } finally {
+      nesting = 0
+      overflowed = false
     }
   }
 
@@ -246,18 +268,21 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
 
   /** `validate`, collecting with `settings` once the quick answer says the data fails. */
   protected check(data: unknown, settings: PassSettings): ValidationError | null {
+    const quick = this.hooked || data === undefined ? undefined : this.generatedAnswer(data)
+    if (quick === true) return null
     return counted(
-      () => this.checkOnce(data, settings),
+      () => this.checkOnce(data, settings, quick),
       (e) => this.finish([{ keyword: 'exception', instancePath: '', schemaPath: '#', params: { error: e.message }, message: `evaluating the data threw: ${e.message}` }], data),
     )
   }
 
-  private checkOnce(data: unknown, settings: PassSettings): ValidationError | null {
+  /** `known`: the generated check's answer, when `check` asked it already. */
+  private checkOnce(data: unknown, settings: PassSettings, known: boolean | undefined): ValidationError | null {
     if (data === undefined) {
       return this.finish([{ keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a value is required (got undefined)' }], data)
     }
     if (this.hooked) data = this.kernel.hooks.beforeValidate.call(data)
-    const quick = this.quickAnswer(data)
+    const quick = known ?? this.quickAnswer(data)
     if (quick === true) return this.hooked ? this.finish([], data) : null
     if (quick === false && !settings.allErrors) {
       const failure = this.generated!.failure()

@@ -1,7 +1,7 @@
 /**
  * The per-type shape of a node's generated code: which instance type each branch tests, the
  * dispatch between branches (as statements in a node's own function, or as one expression when
- * the node is placed into its parent's), and where the plain-object form checks the prototype.
+ * the node is placed into its parent's).
  */
 import type { JsonType } from '../contract/types.ts'
 import { joinCode, js, TRUE } from '../contract/code.ts'
@@ -61,12 +61,6 @@ export function typeDispatch(branches: Branch[], own: Code, exit: Exit): Code {
   return joinCode(parts, js`\n`)
 }
 
-/** A step's code before the prototype check: what precedes its failure, and the failure's value. */
-export interface Early {
-  head: Code
-  fails: Code
-}
-
 /** `typeDispatch` as one expression: the same tests in the same order, each branch an expression. */
 export function expressionDispatch(branches: Branch[], own: Code): Code {
   const counts = new Map<Code, number>()
@@ -110,23 +104,4 @@ export function rename(code: Code, y: Code): Code | undefined {
     }
   }
   return (out + code.slice(from)) as Code
-}
-
-/**
- * The plain-object form's steps with the prototype check placed before the first step that
- * applies a subschema: steps before it (`required`, counts) run on any object, and a failure there
- * is trusted only after a prototype check on that failure path. So objects failing early (a
- * missing property) never reach the hot check's property load, where their shapes (often
- * dictionary-mode, after a `delete`) would make it slower for every later object; no subschema
- * is evaluated before the check, so no object's subtree is evaluated twice.
- *
- * `x.__proto__` (the accessor Object.prototype holds) is a map load the optimizer inlines, where
- * `Object.getPrototypeOf` stays a call (about 10 ns per object; used on failure paths only). It
- * names the true prototype unless `x` has an own `__proto__` whose value is Object.prototype
- * itself, which JSON (and structured clone) cannot produce; objects with a null prototype read
- * `undefined` there and take the testing form.
- */
-export function plainCheck(before: Early[], after: Code[], own: Code, exit: Exit): Code[] {
-  const guarded = before.map((p) => js`${p.head}${exit(js`isPlainObject(x) ? ${p.fails} : ${own}`)}`)
-  return [...guarded, js`if (!(prototypeClean && x.__proto__ === objectPrototype)) ${exit(own)}`, ...after]
 }

@@ -22,7 +22,7 @@ import { hasOwn } from '../documents/json.ts'
 import { escapePointerToken } from '../documents/pointer.ts'
 import { Source } from './source.ts'
 import { NodeWriter } from './node-writer.ts'
-import { identifier, joinCode, js, literal, TRUE } from '../contract/code.ts'
+import { identifier, joinCode, js } from '../contract/code.ts'
 import type { Code } from '../contract/code.ts'
 
 /** The nodes reachable from `root`. */
@@ -42,8 +42,8 @@ function reachable(root: Node): Node[] {
 
 /**
  * The boolean pass from `root` as source text, not yet instantiated: `prelude` (the module's
- * state and helpers), `functions` (a function per node), the root's function name, the
- * prototype test `check` makes per call, and the constants (`src`) the text names `k0`, `k1`...
+ * state and helpers), `functions` (a function per node), the root's function name, and the
+ * constants (`src`) the text names `k0`, `k1`...
  * Free names besides the constants: `makeRun`, `tooDeep`, `escapeToken` (see `generateModule`).
  * Undefined when some reachable node needs the general run (dynamic scope, annotations, a
  * guarded in-place cycle, or limits). Also what an ahead-of-time module is written from.
@@ -57,7 +57,6 @@ export interface ModuleSource {
   /** `functions` per node, in the order of `nodes` (a module written ahead of time keeps those its root reaches). */
   parts: Code[]
   root: Code
-  clean: Code
 }
 
 export function moduleSource(root: Node): ModuleSource | undefined {
@@ -71,23 +70,18 @@ export function moduleSource(root: Node): ModuleSource | undefined {
   const fn = new Map<Node, Code>(nodes.map((n) => [n, identifier(`node${n.id}`)]))
   const incoming = new Map<Node, number>()
   for (const n of nodes) for (const e of n.edges) incoming.set(e.node, (incoming.get(e.node) ?? 0) + 1)
-  // Own-property tests: an object whose prototype is Object.prototype (or null) inherits no
-  // property the schema names, as long as Object.prototype has none of those names (checked once
-  // per call: a polluted prototype sends every test to hasOwnProperty). A node whose code tests
-  // own properties is generated twice: the plain-object form with no test at all, entered after
-  // one prototype check per object, and a form testing every read (`<name>$own`) for the rest.
+  // Own-property tests: a value found on an object whose prototype is Object.prototype is its own
+  // unless Object.prototype has that name; the prototype is tested once per object, at the first
+  // value found (see `NodeWriter`'s `own`), and other objects test each value found.
   const writer = new NodeWriter({ src, fn, recursive, incoming, hop: src.constant(hasOwn) })
   const functions = nodes.map((node) => writer.functions(node))
-  const ownNames = writer.ownNames
-  const clean = ownNames.size === 0 ? TRUE : joinCode([...ownNames].map((n) => js`objectPrototype[${literal(n)}] === undefined`), js` && `)
-  const prelude = js`var failedAt = null, failedValue, failPath = [], failPathIsToken = [], failPathLength = 0, depth = 0, run = null, prototypeClean = true, objectPrototype = Object.prototype;
+  const prelude = js`var failedAt = null, failedValue, failPath = [], failPathIsToken = [], failPathLength = 0, depth = 0, run = null, objectPrototype = Object.prototype;
 function failAt(record, x) { failedAt = record; failedValue = x; failPathLength = 0; return false; }
 function pushSegment(segment) { failPathIsToken[failPathLength] = false; failPath[failPathLength++] = segment; return false; }
 function pushToken(token) { failPathIsToken[failPathLength] = true; failPath[failPathLength++] = token; return false; }
 function generalRun() { return run !== null ? run : (run = makeRun()); }
-function isPlainObject(x) { var p; return prototypeClean && ((p = Object.getPrototypeOf(x)) === objectPrototype || p === null); }
 function notJson(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 'string' && typeof x !== 'boolean' && typeof x !== 'object'; }`
-  return { src, nodes, fn, prelude, functions: joinCode(functions, js`\n`), parts: functions, root: fn.get(root)!, clean }
+  return { src, nodes, fn, prelude, functions: joinCode(functions, js`\n`), parts: functions, root: fn.get(root)! }
 }
 
 /**
@@ -98,11 +92,11 @@ function notJson(x) { return typeof x === 'number' ? x - x !== 0 : typeof x !== 
 export function generateModule(root: Node, makeRun: () => Run): GeneratedCheck | undefined {
   const m = moduleSource(root)
   if (m === undefined) return undefined
-  const { src, nodes, fn, clean } = m
+  const { src, nodes, fn } = m
   const built = src.build<GeneratedCheck & { enter(f: (x: unknown) => boolean, x: unknown): boolean; fns: ((x: unknown) => boolean)[] }>(js`${m.prelude}
 ${m.functions}
 return {
-  check: function (x) { depth = 0; run = null; failedAt = null; prototypeClean = ${clean}; return ${m.root}(x); },
+  check: function (x) { depth = 0; run = null; failedAt = null; return ${m.root}(x); },
   enter: function (f, x) { depth = 0; run = null; failedAt = null; return f(x); },
   fns: [${joinCode(nodes.map((n) => fn.get(n)!), js`, `)}],
   failure: function () {

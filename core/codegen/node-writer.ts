@@ -1,6 +1,6 @@
 /**
- * One node's code in the generated module (`generateModule`): its per-type dispatch, its steps,
- * the plain-object form and the own-testing form, and, where a loop applies a subschema to each
+ * One node's code in the generated module (`generateModule`): its per-type dispatch, its steps
+ * (own-property tests where a read finds a value), and, where a loop applies a subschema to each
  * item, that subschema's code placed in the loop body instead of a call.
  */
 import type { Handle, Node, Step } from '../evaluator/node.ts'
@@ -11,8 +11,8 @@ import { escapePointerToken } from '../documents/pointer.ts'
 import { FALSE, joinCode, js, literal, TRUE } from '../contract/code.ts'
 import type { Code } from '../contract/code.ts'
 import { inline } from './inline.ts'
-import { expressionDispatch, plainCheck, rename, RETURN, TYPES, typeDispatch, WRITE_ORDER } from './dispatch.ts'
-import type { Branch, Early, Exit } from './dispatch.ts'
+import { expressionDispatch, rename, RETURN, TYPES, typeDispatch, WRITE_ORDER } from './dispatch.ts'
+import type { Branch, Exit } from './dispatch.ts'
 import { Reads } from './reads.ts'
 
 /** `EmitContext.inspect`. */
@@ -70,8 +70,6 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
 /** Writes node code for one module: failure records, names tested as own, inline placements. */
 export class NodeWriter {
-  /** Names the plain-object forms read without an own-property test (`Object.prototype` must lack them). */
-  readonly ownNames = new Set<string>()
   private readonly records = new Map<Node, Map<Step | null, { name: Code; record: FailureRecord }>>()
   /**
    * Nodes whose code is placed in some function's code: once only (a node's code is not
@@ -148,7 +146,7 @@ export class NodeWriter {
       const mark = src.locals.length
       this.probing = true
       try {
-        known = this.plan(node, true, true).branches.some((b) => b.parts.some((p) => p.setup !== undefined))
+        known = this.plan(node, true).some((b) => b.parts.some((p) => p.setup !== undefined))
       } finally {
         this.probing = false
         src.locals.length = mark
@@ -215,7 +213,7 @@ export class NodeWriter {
     const item = src.local()
     const label = js`${answer}$`
     const outer = src.enter(`${answer}_`)
-    const code = this.body(target, true, (v) => js`{ ${answer} = ${v}; break ${label}; }`, true).code
+    const code = this.body(target, (v) => js`{ ${answer} = ${v}; break ${label}; }`, true)
     const locals = src.leave(outer)
     if (code.length > INLINE_LIMIT || code.length < INLINE_FLOOR) {
       // The call it stays: the locals taken for the placement are given back, and subschemas
@@ -230,35 +228,28 @@ export class NodeWriter {
     return { setup: js`${item} = ${value}; ${label}: { let x = ${item}${declared};\n${code}\n}`, test: this.segment(answer, seg) }
   }
 
-  /** A node's function(s): the plain-object form, and the own-testing form when the first tests own properties. */
+  /** A node's function (two where it counts depth: the count around the body). */
   functions(node: Node): Code {
     const src = this.m.src
     const name = this.m.fn.get(node)!
-    const fn = (plainObjects: boolean): { code: Code; testsOwn: boolean } => {
-      this.budget = FUNCTION_BUDGET
-      const outer = src.enter('')
-      const made = this.body(node, plainObjects, RETURN, false)
-      const locals = src.leave(outer)
-      return { code: js`${locals.length > 0 ? js`var ${joinCode(locals, js`, `)};` : js``} ${made.code}`, testsOwn: made.testsOwn }
-    }
-    const plain = fn(true)
-    const tested = plain.testsOwn ? js`\nfunction ${name}$own(x) { ${fn(false).code} }` : js``
-    if (!this.m.recursive.has(node)) return js`function ${name}(x) { ${plain.code} }${tested}`
+    this.budget = FUNCTION_BUDGET
+    const outer = src.enter('')
+    const made = this.body(node, RETURN, false)
+    const locals = src.leave(outer)
+    const code = js`${locals.length > 0 ? js`var ${joinCode(locals, js`, `)};` : js``} ${made}`
+    if (!this.m.recursive.has(node)) return js`function ${name}(x) { ${code} }`
     return js`function ${name}(x) { if (++depth > ${literal(MAX_DEPTH)}) throw tooDeep; var r = ${name}_(x); depth--; return r; }
-function ${name}_(x) { ${plain.code} }${tested}`
+function ${name}_(x) { ${code} }`
   }
 
   /**
-   * Each instance type's steps as written for `node`; `plainObjects`: objects here are known to
-   * inherit none of the names read. `nested`: the code is itself placed inline (no loop
-   * placement in it).
+   * Each instance type's steps as written for `node`; `nested`: the code is itself placed inline
+   * (no loop placement in it).
    */
-  private plan(node: Node, plainObjects: boolean, nested: boolean): { branches: BranchPlan[]; testsOwn: boolean } {
+  private plan(node: Node, nested: boolean): BranchPlan[] {
     const src = this.m.src
-    let testsOwn = false
     const branch = (t: number): BranchPlan => {
-      let checked = false
-      let descends = false
+      let plain: Code | undefined
       let step: Step | null = null
       // Calls of an asserting subschema on `x` itself (a step made of one is a delegation).
       const selfCalls = new Set<Code>()
@@ -268,13 +259,11 @@ function ${name}_(x) { ${plain.code} }${tested}`
         constant: (v) => src.constant(v),
         local: () => src.local(),
         apply: (h, v, seg) => {
-          descends = true
           const code = this.apply(h, v, seg)
           if (v === 'x' && seg === undefined && code !== TRUE) selfCalls.add(code)
           return code
         },
         applyEach: (h, v, seg) => {
-          descends = true
           return this.applyEach(h, v, seg, nested)
         },
         inspect,
@@ -282,10 +271,15 @@ function ${name}_(x) { ${plain.code} }${tested}`
         fail: () => js`failAt(${this.record(node, step)}, x)`,
         failNode: () => js`failAt(${this.record(node, null)}, x)`,
         own: (key) => {
-          if (key in Object.prototype || !plainObjects) return js`${this.m.hop}(x, ${literal(key)})`
-          this.ownNames.add(key)
-          checked = testsOwn = true
-          return TRUE
+          const k = literal(key)
+          if (key in Object.prototype) return js`${this.m.hop}(x, ${k})`
+          // A value found on an object whose prototype is Object.prototype is its own unless
+          // Object.prototype has the name (a load the optimizer folds to a constant while
+          // Object.prototype keeps its shape). The prototype is tested at the first value found
+          // and remembered for the object (`plain`, reset where the branch starts): a sparse
+          // document's object that holds none of the names read is never tested.
+          plain ??= src.local()
+          return js`((${plain} ??= Object.getPrototypeOf(x) === objectPrototype) && objectPrototype[${k}] === undefined || ${this.m.hop}(x, ${k}))`
         },
         read: (key) => reads.read(key),
         ensure: (key) => reads.ensure(key),
@@ -296,76 +290,59 @@ function ${name}_(x) { ${plain.code} }${tested}`
       let failsWith: Code | null = null
       const kept: EmitBlock[] = []
       for (const s of node.table[t]!) {
-        descends = false
         step = s
         const code = stepCode(s, g, src, js`generalRun()`)
         // Code after this step runs only when it passed: its reads and presences hold there.
         reads.settle()
         if (code.test === TRUE && code.setup === undefined) continue
         kept.push(code)
-        // Steps before the first one applying a subschema run before the prototype check (see `plainCheck`).
-        const early = !(descends || code.called === true || parts.some((p) => !p.early))
         const rec = code.transparent === true ? null : this.record(node, s, code.mirrorsValidate === true)
         const fails = rec === null ? FALSE : js`failAt(${rec}, x)`
         // A step that always fails ends the branch (a type mismatch): one shared, recognisable line.
         if (code.test === FALSE && code.setup === undefined) {
           if (parts.length === 0) failsWith = rec
-          parts.push({ test: null, fails, early })
+          parts.push({ test: null, fails })
           ended = true
           break
         }
-        parts.push({ setup: code.setup, test: code.test, fails, early })
+        parts.push({ setup: code.setup, test: code.test, fails })
       }
-      if (checked) failsWith = null
       const only = kept.length === 1 ? kept[0]! : null
       const delegates = only !== null && only.transparent === true && only.setup === undefined && selfCalls.has(only.test) ? only.test : null
-      return { parts, ended, checked, failsWith, delegates }
+      return { parts, ended, failsWith, delegates, plain }
     }
     // Objects' and arrays' code first: a subschema is placed in the first branch applying it, and
     // the usual schema applying subschemas to any type (an `anyOf` without `type`) gets objects.
     const branches: BranchPlan[] = []
     if (node.asserts) for (const t of WRITE_ORDER) branches[t] = branch(t)
-    return { branches, testsOwn }
+    return branches
   }
 
-  /**
-   * The node's code as statements, leaving through `exit`; `plainObjects` and `nested` as in
-   * `plan`.
-   */
-  private body(node: Node, plainObjects: boolean, exit: Exit, nested: boolean): { code: Code; testsOwn: boolean } {
+  /** The node's code as statements, leaving through `exit`; `nested` as in `plan`. */
+  private body(node: Node, exit: Exit, nested: boolean): Code {
     const own = this.record(node, null)
-    const { branches, testsOwn } = this.plan(node, plainObjects, nested)
-    if (!node.asserts) return { code: exit(TRUE), testsOwn }
+    const branches = this.plan(node, nested)
+    if (!node.asserts) return exit(TRUE)
     const rendered = branches.map((b): Branch => {
-      const before: Early[] = []
-      const after: Code[] = []
-      for (const p of b.parts) {
-        const head = p.test === null ? js`` : js`${p.setup ?? js``}\nif (!(${p.test})) `
-        if (p.early) before.push({ head, fails: p.fails })
-        else after.push(js`${head}${exit(p.fails)}`)
-      }
-      const parts = b.checked ? plainCheck(before, after, js`${this.m.fn.get(node)!}$own(x)`, exit) : [...before.map((p) => js`${p.head}${exit(p.fails)}`), ...after]
-      return { code: js`${joinCode(parts, js`\n`)}${b.ended ? js`` : js`\n${exit(TRUE)}`}`, failsWith: b.failsWith, delegates: b.delegates }
+      const parts = b.parts.map((p) => js`${p.test === null ? js`` : js`${p.setup ?? js``}\nif (!(${p.test})) `}${exit(p.fails)}`)
+      const reset = b.plain === undefined ? js`` : js`${b.plain} = undefined;\n`
+      return { code: js`${reset}${joinCode(parts, js`\n`)}${b.ended ? js`` : js`\n${exit(TRUE)}`}`, failsWith: b.failsWith, delegates: b.delegates }
     })
-    return { code: typeDispatch(rendered, own, exit), testsOwn }
+    return typeDispatch(rendered, own, exit)
   }
 
   /**
-   * The node's code as one boolean expression on `x` (the plain-object form), or undefined when
-   * a step needs statements (a loop, an inlined checker).
+   * The node's code as one boolean expression on `x`, or undefined when a step needs statements
+   * (a loop, an inlined checker).
    */
   private expressionBody(node: Node): Code | undefined {
     const own = this.record(node, null)
-    const { branches } = this.plan(node, true, true)
+    const branches = this.plan(node, true)
     const rendered: Branch[] = []
     for (const b of branches) {
       if (b.parts.some((p) => p.setup !== undefined)) return undefined
-      const ownForm = js`${this.m.fn.get(node)!}$own(x)`
-      const term = (p: StepPart, fails: Code): Code => (p.test === null ? fails : js`(${p.test} || ${fails})`)
-      const before = b.parts.filter((p) => p.early).map((p) => term(p, b.checked ? js`(isPlainObject(x) ? ${p.fails} : ${ownForm})` : p.fails))
-      const after = b.parts.filter((p) => !p.early).map((p) => term(p, p.fails))
-      const rest = after.length === 0 ? TRUE : joinCode(after, js` && `)
-      const terms = b.checked ? [...before, js`(prototypeClean && x.__proto__ === objectPrototype ? ${rest} : ${ownForm})`] : [...before, ...after]
+      const terms = b.parts.map((p) => (p.test === null ? p.fails : js`(${p.test} || ${p.fails})`))
+      if (b.plain !== undefined) terms.unshift(js`(${b.plain} = undefined, true)`)
       const code = terms.length === 0 ? TRUE : terms.length === 1 ? terms[0]! : js`(${joinCode(terms, js` && `)})`
       rendered.push({ code, failsWith: b.failsWith, delegates: b.delegates })
     }
@@ -378,15 +355,14 @@ interface StepPart {
   setup?: Code
   test: Code | null
   fails: Code
-  /** Before any step that applies a subschema (see `plainCheck`). */
-  early: boolean
 }
 
-/** One instance type's steps; `checked`: the plain-object form tests no own property. */
+/** One instance type's steps. */
 interface BranchPlan {
   parts: StepPart[]
   ended: boolean
-  checked: boolean
+  /** The local remembering whether the object's prototype is Object.prototype (see `own`), if any. */
+  plain?: Code
   failsWith: Code | null
   delegates: Code | null
 }

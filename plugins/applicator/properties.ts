@@ -279,8 +279,6 @@ function walk(entries: [string, SchemaHandle][], g: EmitContext, closed: boolean
     const test = child === 'true' ? js`` : js` if (!${child}) { ${ok} = false; break; }`
     bodies.set(name, js`if ((${v} = x[${k}]) === undefined || !${hop}(x, ${k})) break;${count ? js` ${n}++;` : js``}${test}`)
   }
-  // Keys the walk meets that are not enumerable (see `hidden` below) take these bodies.
-  const hiddenBodies = new Map(bodies)
   // Required names that `properties` does not declare: counted too; where the object is closed
   // such a key is also an additional property, which fails the node (as the `default` would).
   for (const name of left) {
@@ -288,37 +286,53 @@ function walk(entries: [string, SchemaHandle][], g: EmitContext, closed: boolean
     counted.add(name)
     const count = js`if (x[${k}] === undefined || !${hop}(x, ${k})) break; ${n}++;`
     bodies.set(name, closed ? js`${count} ${ok} = false;` : count)
-    hiddenBodies.set(name, count)
   }
   if (closed) scanned.add(g)
   if (bodies.size === 0) return { test: js`true` }
   const other = closed ? js`default: if (x[${k}] !== undefined && ${hop}(x, ${k})) ${ok} = false;` : js``
   let on: Code = k
-  const caseList = (of: Map<string, Code>) => joinCode([...of].map(([name, body], i) => js`case ${bodies.size <= 32 ? literal(name) : literal(i)}: ${body} break;`), js` `)
   if (bodies.size > 32) on = js`${g.constant(new Map([...bodies.keys()].map((name, i) => [name, i])))}.get(${k})`
-  const cases = caseList(bodies)
-  const hiddenCases = caseList(hiddenBodies)
+  const cases = joinCode([...bodies].map(([name, body], i) => js`case ${bodies.size <= 32 ? literal(name) : literal(i)}: ${body} break;`), js` `)
   // A `break` in a case leaves the switch; `ok` false leaves the loop.
   const need = counted.size === 0 ? js`` : js`if (${ok} && ${n} !== ${literal(counted.size)}) ${ok} = false; `
   // `for...in` lists enumerable keys only, where the reads of the interpreter (and of the
-  // unwalked code) see every own property. Own keys counted against the object's own names tell
-  // whether a non-enumerable one is there (JSON never makes one); those keys then take the same
-  // cases, without the closed default (`additionalProperties` lists enumerable keys only).
+  // unwalked code) see every own property. The keys listed, counted against the object's own
+  // names, tell whether a non-enumerable one is there (JSON never makes one): exactly, where the
+  // walk lists own keys only (`listsOwnOnly`, tested once per object instead of an own test per
+  // key); elsewhere the object's own names are gone through (`hasHiddenKey`). An object with
+  // one is left to the interpreter (the check throws): a second copy of every case here, for
+  // keys no JSON value has, made the function too large to optimize well (clang-format's walk
+  // ran at half speed).
   const own = g.local()
-  const names = g.local()
-  const i = g.local()
-  const hidden = js`if (${ok} && ${own} !== ${g.constant(Object.getOwnPropertyNames)}(x).length) { ${names} = ${g.constant(Object.getOwnPropertyNames)}(x);
-for (${i} = 0; ${ok} && ${i} < ${names}.length; ${i}++) { ${k} = ${names}[${i}]; if (${g.constant(isEnumerable)}(x, ${k})) continue; switch (${on}) { ${hiddenCases} } } }
+  const hidden = js`if (${ok} && (${g.constant(listsOwnOnly)}(x) ? ${own} !== ${g.constant(Object.getOwnPropertyNames)}(x).length : ${g.constant(hasHiddenKey)}(x))) throw ${g.constant(HIDDEN_KEY)};
 `
   return {
-    setup: js`${ok} = true; ${n} = 0; ${own} = 0; for (${k} in x) { if (${hop}(x, ${k})) ${own}++; switch (${on}) { ${cases} ${other} } if (!${ok}) break; }
+    setup: js`${ok} = true; ${n} = 0; ${own} = 0; for (${k} in x) { ${own}++; switch (${on}) { ${cases} ${other} } if (!${ok}) break; }
 ${hidden}${need}if (!${ok}) ${ok} = ${g.failNode()};`,
     test: ok,
   }
 }
 
-const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
-/** Whether `key` is an own enumerable property of `object` (a key `for...in` lists). */
-function isEnumerable(object: object, key: string): boolean {
-  return propertyIsEnumerable.call(object, key)
+const getPrototypeOf = Object.getPrototypeOf
+const objectPrototype = Object.prototype
+
+/**
+ * Whether `for...in` over `x` lists its own keys only: its prototype is null, or Object.prototype
+ * holding no enumerable key (nothing sets its prototype). A Proxy answers through its traps.
+ */
+function listsOwnOnly(x: object): boolean {
+  const p: unknown = getPrototypeOf(x)
+  if (p === null) return true
+  if (p !== objectPrototype) return false
+  for (const _ in objectPrototype) return false
+  return true
 }
+
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable
+/** Whether `x` has an own string key that is not enumerable (one `for...in` does not list). */
+function hasHiddenKey(x: object): boolean {
+  for (const key of Object.getOwnPropertyNames(x)) if (!propertyIsEnumerable.call(x, key)) return true
+  return false
+}
+/** Thrown by a walk that met a non-enumerable own key: the interpreter answers for that object. */
+const HIDDEN_KEY = Object.freeze({ hiddenKey: true })

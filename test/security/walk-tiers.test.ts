@@ -67,4 +67,19 @@ walk('closed: a required name properties does not declare is an additional prope
   assert.equal(new Set(absent), new Set(['required ']), absent.join(', '))
 })
 
+walk('a non-enumerable declared property is checked in every tier when the walk also lists inherited keys', () => {
+  // As many inherited enumerable keys listed as own keys hidden: a count of every key listed
+  // against the own names would match and miss the hidden one.
+  const inheriting = () => Object.defineProperty(Object.create({ q: 1 }), 'constructor', { value: [], enumerable: false, writable: true, configurable: true })
+  const got = answers(wide(), inheriting)
+  assert.equal(new Set(got), new Set(['type /constructor']), got.join(', '))
+  Object.defineProperty(Object.prototype, 'zz', { value: 1, enumerable: true, writable: true, configurable: true })
+  try {
+    const polluted = answers(wide(), () => hidden('constructor', []))
+    assert.equal(new Set(polluted), new Set(['type /constructor']), polluted.join(', '))
+  } finally {
+    delete (Object.prototype as Record<string, unknown>).zz
+  }
+})
+
 walk.run()
