@@ -24,6 +24,9 @@ import { isAnyNode } from './shape.ts'
 
 export type GrammarFormat = 'gbnf' | 'xgrammar'
 
+
+/** The code points JSON text carries raw in a string: not `"`, `\\`, a control or a lone surrogate. */
+const JSON_RAW = complement(normalize([0x22, 0x22, 0x5c, 0x5c, 0, 0x1f, 0xd800, 0xdfff]))
 /** Nesting levels given rules of their own when indenting. */
 export const DEPTH_CAP = 8
 
@@ -237,8 +240,20 @@ export class Emitter {
 
   /** One code point of `set` as JSON string text: raw, or the escape JSON.stringify writes. */
   private jsonChar(set: readonly number[]): G {
-    const special = normalize([0x22, 0x22, 0x5c, 0x5c, 0, 0x1f, 0xd800, 0xdfff])
-    const raw = intersect(set, complement(special))
+    // Every edge of a key automaton asks for its set again: a pattern-heavy schema makes the
+    // same few sets thousands of times, each costing the intersections and a rule written.
+    const key = set.join(',')
+    const known = this.jsonChars.get(key)
+    if (known !== undefined) return known
+    const g = this.jsonCharOf(set)
+    this.jsonChars.set(key, g)
+    return g
+  }
+
+  private jsonChars = new Map<string, G>()
+
+  private jsonCharOf(set: readonly number[]): G {
+    const raw = intersect(set, JSON_RAW)
     const alts: G[] = []
     if (raw.length) alts.push(this.cls(raw))
     const esc = this.escapes(set)
