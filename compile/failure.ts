@@ -141,13 +141,8 @@ class Writer {
     return name
   }
 
-  /** One node's function: dispatch on the JSON type, then its steps for that type in order. */
-  private node(node: Node): string {
-    const name = this.names.get(node)!
-    if (this.all) return this.collectNode(node, name)
-    if (!node.asserts) return `function ${name}(x, p) { return null; }`
-    this.locals = []
-    // Types whose steps read alike (the usual type mismatch) share one case.
+  /** The steps of each JSON type as code; types whose steps read alike (the usual type mismatch) share one case. */
+  private bodiesByType(node: Node): Map<string, number[]> {
     const bodies = new Map<string, number[]>()
     for (let t = 0; t < 6; t++) {
       const steps = node.table[t]!
@@ -158,6 +153,16 @@ class Writer {
       if (types === undefined) bodies.set(body, [t])
       else types.push(t)
     }
+    return bodies
+  }
+
+  /** One node's function: dispatch on the JSON type, then its steps for that type in order. */
+  private node(node: Node): string {
+    const name = this.names.get(node)!
+    if (this.all) return this.collectNode(node, name)
+    if (!node.asserts) return `function ${name}(x, p) { return null; }`
+    this.locals = []
+    const bodies = this.bodiesByType(node)
     const branches = [...bodies].map(([body, types]) => `${types.map((t) => `case ${t}:`).join(' ')} {\n${body}\nreturn null; }`)
     const locals = this.locals.length === 0 ? '' : `var ${this.locals.join(', ')};\n`
     return `function ${name}(x, p) {
@@ -173,16 +178,7 @@ return null; }`
   private collectNode(node: Node, name: string): string {
     if (!node.asserts) return `function ${name}(x, p, out) { return true; }`
     this.locals = []
-    const bodies = new Map<string, number[]>()
-    for (let t = 0; t < 6; t++) {
-      const steps = node.table[t]!
-      if (steps.length === 0) continue
-      const body = steps.map((s) => this.step(node, s, t)).filter((c) => c !== '').join('\n')
-      if (body === '') continue
-      const types = bodies.get(body)
-      if (types === undefined) bodies.set(body, [t])
-      else types.push(t)
-    }
+    const bodies = this.bodiesByType(node)
     const branches = [...bodies].map(([body, types]) => `${types.map((t) => `case ${t}:`).join(' ')} {\n${body}\nreturn ok; }`)
     const locals = this.locals.length === 0 ? '' : `, ${this.locals.join(', ')}`
     return `function ${name}(x, p, out) {
