@@ -20,15 +20,4 @@ export { ValidationError } from './core/contract/errors.ts'
 export { falseSchemaError as falseSchemaError, nonFinite } from './core/contract/words.ts'
 export { additionalText } from './plugins/applicator/_errors.ts'
 export { formatError } from './plugins/format/_errors.ts'
-import { boundErrors, countErrors } from './plugins/validation/_errors.ts'
-export { constError, enumError, maxLengthError, minLengthError, multipleOfError, patternError, requiredError, typeError, uniqueItemsError } from './plugins/validation/_errors.ts'
-
-// Each keyword's issue words, by the name a module imports.
-export const minimumError = boundErrors.minimum!
-export const maximumError = boundErrors.maximum!
-export const exclusiveMinimumError = boundErrors.exclusiveMinimum!
-export const exclusiveMaximumError = boundErrors.exclusiveMaximum!
-export const minItemsError = countErrors.minItems!
-export const maxItemsError = countErrors.maxItems!
-export const minPropertiesError = countErrors.minProperties!
-export const maxPropertiesError = countErrors.maxProperties!
+export { constError, enumError, exclusiveMaximumError, exclusiveMinimumError, maxItemsError, maxLengthError, maximumError, maxPropertiesError, minItemsError, minLengthError, minimumError, minPropertiesError, multipleOfError, patternError, requiredError, typeError, uniqueItemsError } from './plugins/validation/_errors.ts'

@@ -132,6 +132,17 @@ export function leanModule(input: LeanInput): string | undefined {
       }
     }
   }
+  // Each distinct view written once (an entry's index; -1: the `schema` export's own text).
+  const schemaText = JSON.stringify(input.schema)
+  const entries: string[] = []
+  const viewIndex: Record<string, Record<string, number>> = { input: {}, output: {} }
+  for (const side of ['input', 'output'] as const) {
+    for (const [target, entry] of Object.entries(views[side]!)) {
+      const text = JSON.stringify(entry)
+      if ('value' in entry && JSON.stringify(entry.value) === schemaText) viewIndex[side]![target] = -1
+      else viewIndex[side]![target] = entries.includes(text) ? entries.indexOf(text) : entries.push(text) - 1
+    }
+  }
   const marker = '\u0000target\u0000'
   let unknownTarget: string
   try {
@@ -196,10 +207,11 @@ export function leanModule(input: LeanInput): string | undefined {
     '  }',
     ...(defaults.none ? ['  return copied.copy;'] : ['  var box = { value: copied.copy };', `  ${defaults.root}(box, 'value');`, '  return box.value;']),
     '}',
-    `var views = ${input.jsonExpression(views)}, unknownTarget = ${str(unknownTarget)};`,
+    `var views = ${input.jsonExpression(viewIndex)}, viewEntries = ${input.jsonExpression(entries.map((t) => JSON.parse(t) as unknown))}, unknownTarget = ${str(unknownTarget)};`,
     'function view(options, side) {',
     "  var target = options == null || options.target == null ? 'draft-2020-12' : options.target;",
-    '  var v = hasOwn(views[side], target) ? views[side][target] : undefined;',
+    '  var i = hasOwn(views[side], target) ? views[side][target] : undefined;',
+    '  var v = i === undefined ? undefined : i < 0 ? { value: schema } : viewEntries[i];',
     `  if (v === undefined) throw new Error(unknownTarget.split(${str(marker)}).join(String(target)));`,
     '  if (hasOwn(v, "error")) throw new Error(v.error);',
     '  return copyJson(v.value).copy;',

@@ -179,8 +179,11 @@ export function compileModule(schema: unknown, options: CompileModuleOptions = {
   // Issues built by the module's own code where it covers the compile (one issue: without `allErrors`).
   const resolved = validator.compilation.options
   const types = moduleDeclarations(schema, given, format)
-  if ('source' in made && options.standalone !== true) {
-    const whole = leanModule({ schema, compilation: validator.compilation, source: made.source, format, from: str(options.runtime ?? 'schemavet/runtime'), constantExpression: (v) => constantExpression(v), jsonExpression })
+  // A module written whole calls its checkers (one copy each, shared with its failure code); the
+  // one that hands its code to the runtime writes the runtime's own text, checked at load.
+  const called = 'source' in made && options.standalone !== true ? generatedSource(validator.compilation, false) : made
+  if ('source' in called && options.standalone !== true) {
+    const whole = leanModule({ schema, compilation: validator.compilation, source: called.source, format, from: str(options.runtime ?? 'schemavet/runtime'), constantExpression: (v) => constantExpression(v), jsonExpression })
     if (whole !== undefined) return { code: whole, types, tier: { generated: true, rebuilt: 0 }, failureCode: true, defaultsCode: true, whole: true }
   }
   let failure: ReturnType<typeof failureCode>

@@ -59,7 +59,7 @@ export interface ModuleSource {
   root: Code
 }
 
-export function moduleSource(root: Node): ModuleSource | undefined {
+export function moduleSource(root: Node, inlineCheckers = true): ModuleSource | undefined {
   const nodes = reachable(root)
   for (const n of nodes) {
     if (n.pushScope || n.hasUnevaluated || n.exhaustive || n.policy !== null) return undefined
@@ -73,7 +73,7 @@ export function moduleSource(root: Node): ModuleSource | undefined {
   // Own-property tests: a value found on an object whose prototype is Object.prototype is its own
   // unless Object.prototype has that name; the prototype is tested once per object, at the first
   // value found (see `NodeWriter`'s `own`), and other objects test each value found.
-  const writer = new NodeWriter({ src, fn, recursive, incoming, hop: src.constant(hasOwn) })
+  const writer = new NodeWriter({ src, fn, recursive, incoming, hop: src.constant(hasOwn), inlineCheckers })
   const functions = nodes.map((node) => writer.functions(node))
   const prelude = js`var failedAt = null, failedValue, failPath = [], failPathIsToken = [], failPathLength = 0, depth = 0, run = null, objectPrototype = Object.prototype;
 function failAt(record, x) { failedAt = record; failedValue = x; failPathLength = 0; return false; }

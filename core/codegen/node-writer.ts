@@ -49,6 +49,12 @@ export interface ModuleFacts {
   readonly incoming: ReadonlyMap<Node, number>
   /** The `hasOwnProperty` constant. */
   readonly hop: Code
+  /**
+   * Whether checkers with an inline form are written as statements (the default) or called. A
+   * module written ahead of time calls them: one copy of each checker, shared with its failure
+   * code, in place of a copy per use.
+   */
+  readonly inlineCheckers?: boolean
 }
 
 /**
@@ -267,7 +273,7 @@ function ${name}_(x) { ${code} }`
           return this.applyEach(h, v, seg, nested)
         },
         inspect,
-        inline: (f, args) => inline(f, args, () => src.local()),
+        inline: (f, args) => (this.m.inlineCheckers === false ? undefined : inline(f, args, () => src.local())),
         fail: () => js`failAt(${this.record(node, step)}, x)`,
         failNode: () => js`failAt(${this.record(node, null)}, x)`,
         own: (key) => {

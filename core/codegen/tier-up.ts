@@ -47,10 +47,10 @@ function runMaker(compilation: Compilation): () => RunType {
  * with the run maker its `generalRun()` calls; or the reason the interpreter keeps the compile,
  * as `tierUp` decides (code generation itself is not asked for: the text is not instantiated here).
  */
-export function generatedSource(compilation: Compilation): { source: ModuleSource; makeRun: () => RunType } | { reason: string } {
+export function generatedSource(compilation: Compilation, inlineCheckers = true): { source: ModuleSource; makeRun: () => RunType } | { reason: string } {
   if (!compilation.options.codegen) return { reason: 'codegen: false' }
   if (compilation.hasCycles) return { reason: 'an in-place $ref cycle (reported on every call by the interpreter)' }
-  const source = moduleSource(compilation.root)
+  const source = moduleSource(compilation.root, inlineCheckers)
   if (source === undefined) return { reason: 'dynamic scope, unevaluated*, annotations or limits' }
   return { source, makeRun: runMaker(compilation) }
 }

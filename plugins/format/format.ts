@@ -13,7 +13,37 @@ class Format {
     readonly check: FormatChecker,
     /** Work units of checking a string, past the keyword's own (charged to a budgeted run). */
     readonly cost: (s: string) => number,
+    /** What the format looks like, for its issue's message. */
+    readonly hint: string | undefined = formatHint(name),
   ) {}
+}
+
+/** What each standard format looks like, with an example a reader (or a model) can copy. */
+const HINTS: Record<string, string> = {
+  'date-time': 'RFC 3339 date-time, e.g. 2024-01-31T09:30:00Z',
+  date: 'RFC 3339 full-date, e.g. 2024-01-31',
+  time: 'RFC 3339 time with offset, e.g. 09:30:00Z',
+  duration: 'ISO 8601 duration, e.g. P3DT4H',
+  email: 'an email address, e.g. name@example.com',
+  'idn-email': 'an email address, international characters allowed, e.g. name@exämple.com',
+  hostname: 'a DNS host name, e.g. api.example.com',
+  'idn-hostname': 'a host name, international characters allowed, e.g. bücher.example',
+  ipv4: 'a dotted-quad IPv4 address, e.g. 192.0.2.1',
+  ipv6: 'an IPv6 address, e.g. 2001:db8::1',
+  uri: 'an absolute URI with a scheme, e.g. https://example.com/a',
+  'uri-reference': 'a URI or relative reference, e.g. ../a?b=1',
+  iri: 'an absolute IRI with a scheme, e.g. https://example.com/ä',
+  'iri-reference': 'an IRI or relative reference, e.g. ../ä',
+  'uri-template': 'an RFC 6570 URI template, e.g. https://example.com/{id}',
+  uuid: 'a UUID, e.g. 123e4567-e89b-12d3-a456-426614174000',
+  'json-pointer': 'a JSON Pointer, e.g. /a/0/b',
+  'relative-json-pointer': 'a relative JSON Pointer, e.g. 1/a',
+  regex: 'an ECMA-262 regular expression, e.g. ^[a-z]+$',
+}
+
+/** The hint of a standard format by name (undefined for others). */
+export function formatHint(name: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(HINTS, name) ? HINTS[name] : undefined
 }
 
 /** A format checker scans the string, about one unit per 64 characters (a user's checker too). */

@@ -37,12 +37,18 @@ export function boundError(comparison: string): KeywordError<number> {
   }
 }
 
+// Each bound's issue its own constant (pure calls), so a module's bundle keeps only those it names.
+export const minimumError = /* @__PURE__ */ boundError('>=')
+export const maximumError = /* @__PURE__ */ boundError('<=')
+export const exclusiveMinimumError = /* @__PURE__ */ boundError('>')
+export const exclusiveMaximumError = /* @__PURE__ */ boundError('<')
+
 /** The numeric bounds' issues, by keyword. */
 export const boundErrors: Readonly<Record<string, KeywordError<number>>> = {
-  minimum: boundError('>='),
-  maximum: boundError('<='),
-  exclusiveMinimum: boundError('>'),
-  exclusiveMaximum: boundError('<'),
+  minimum: minimumError,
+  maximum: maximumError,
+  exclusiveMinimum: exclusiveMinimumError,
+  exclusiveMaximum: exclusiveMaximumError,
 }
 
 export const multipleOfError: KeywordError<{ readonly divisor: number }> = {
@@ -101,12 +107,17 @@ export function countError(keyword: string, size: (x: unknown) => number, unit: 
   }
 }
 
+export const maxItemsError = /* @__PURE__ */ countError('maxItems', items, ['item', 'items'])
+export const minItemsError = /* @__PURE__ */ countError('minItems', items, ['item', 'items'])
+export const maxPropertiesError = /* @__PURE__ */ countError('maxProperties', keys, ['property', 'properties'])
+export const minPropertiesError = /* @__PURE__ */ countError('minProperties', keys, ['property', 'properties'])
+
 /** The size bounds' issues, by keyword. */
 export const countErrors: Readonly<Record<string, KeywordError<number>>> = {
-  maxItems: countError('maxItems', items, ['item', 'items']),
-  minItems: countError('minItems', items, ['item', 'items']),
-  maxProperties: countError('maxProperties', keys, ['property', 'properties']),
-  minProperties: countError('minProperties', keys, ['property', 'properties']),
+  maxItems: maxItemsError,
+  minItems: minItemsError,
+  maxProperties: maxPropertiesError,
+  minProperties: minPropertiesError,
 }
 
 export const uniqueItemsError: KeywordError<true> = {
