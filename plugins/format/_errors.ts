@@ -8,8 +8,8 @@ import type { KeywordError } from '../validation/_errors.ts'
 import { hasIdna } from '../../formats/network.ts'
 
 /**
- * The compiled value carries its hint (looked up by name when the keyword compiles, see
- * `formatHint`), so a module's failure code holds the one hint it can show, not the table.
+ * The compiled value carries its hint (looked up by name when the keyword compiles, in
+ * format.ts), so a module's failure code holds the one hint it can show, not the table.
  */
 export const formatError: KeywordError<{ readonly name: string; readonly hint?: string }> = {
   params: (f) => ({ format: f.name }),

@@ -1,4 +1,5 @@
 import { defineKeyword, js, literal } from '../../core/index.ts'
+import { hasOwn } from '../../core/documents/json.ts'
 import { formatError } from './_errors.ts'
 import type { FormatChecker } from '../../core/index.ts'
 import { INLINE_DATE_TIME } from '../../formats/date-time.ts'
@@ -14,7 +15,7 @@ class Format {
     /** Work units of checking a string, past the keyword's own (charged to a budgeted run). */
     readonly cost: (s: string) => number,
     /** What the format looks like, for its issue's message. */
-    readonly hint: string | undefined = formatHint(name),
+    readonly hint: string | undefined = hasOwn(HINTS, name) ? HINTS[name] : undefined,
   ) {}
 }
 
@@ -39,11 +40,6 @@ const HINTS: Record<string, string> = {
   'json-pointer': 'a JSON Pointer, e.g. /a/0/b',
   'relative-json-pointer': 'a relative JSON Pointer, e.g. 1/a',
   regex: 'an ECMA-262 regular expression, e.g. ^[a-z]+$',
-}
-
-/** The hint of a standard format by name (undefined for others). */
-export function formatHint(name: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(HINTS, name) ? HINTS[name] : undefined
 }
 
 /** A format checker scans the string, about one unit per 64 characters (a user's checker too). */

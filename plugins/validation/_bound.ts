@@ -1,7 +1,7 @@
 import { defineKeyword, js, literal } from '../../core/index.ts'
 import type { Code, KeywordDefinition } from '../../core/index.ts'
 import { compileNumber } from './_shared.ts'
-import { boundError, boundErrors } from './_errors.ts'
+import type { KeywordError } from './_errors.ts'
 
 /** `left <operator> right` in generated code, for the comparisons the bounds and counts use. */
 export function compare(left: Code, operator: string, right: Code): Code {
@@ -23,7 +23,7 @@ export function compare(left: Code, operator: string, right: Code): Code {
  * A numeric bound (`maximum`, `exclusiveMaximum`, `minimum`, `exclusiveMinimum`): the four differ
  * only in the comparison, so one definition serves them and their generated checks stay alike.
  */
-export function bound(keyword: string, comparison: string, passes: (x: number, limit: number) => boolean): KeywordDefinition {
+export function bound(keyword: string, comparison: string, passes: (x: number, limit: number) => boolean, error: KeywordError<number>): KeywordDefinition {
   const operator = comparison
   return defineKeyword<unknown, number>({
     keyword,
@@ -33,7 +33,7 @@ export function bound(keyword: string, comparison: string, passes: (x: number, l
     accepts: (value) => typeof value === 'number',
     validate: (limit, x) => passes(x as number, limit),
     emit: (limit) => compare(js`x`, operator, literal(limit)),
-    error: boundErrors[keyword] ?? boundError(comparison),
+    error,
     early: { end: true },
   })
 }

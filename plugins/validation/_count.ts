@@ -2,7 +2,8 @@ import { defineKeyword, js, KEY_WORK, literal } from '../../core/index.ts'
 import { compare } from './_bound.ts'
 import type { JsonType, KeywordDefinition } from '../../core/index.ts'
 import { compileCount } from './_shared.ts'
-import { countError, countErrors, countExpectation, items, keys } from './_errors.ts'
+import { countExpectation, items, keys } from './_errors.ts'
+import type { KeywordError } from './_errors.ts'
 
 export { countExpectation }
 
@@ -15,8 +16,8 @@ export function count(
   type: JsonType,
   size: (x: unknown) => number,
   passes: (n: number, limit: number) => boolean,
-  /** The unit counted, for what was received. */
-  unit: [singular: string, plural: string],
+  /** Its issue words (from `_errors.ts`, where a compiled module's failure code finds them too). */
+  error: KeywordError<number>,
   operator = keyword.startsWith('max') ? '<=' : '>=',
 ): KeywordDefinition {
   return defineKeyword<unknown, number>({
@@ -31,7 +32,7 @@ export function count(
       return passes(n, limit)
     },
     emit: (limit) => compare(type === 'array' ? js`x.length` : js`Object.keys(x).length`, operator, literal(limit)),
-    error: countErrors[keyword] ?? countError(keyword, size, unit),
+    error,
   })
 }
 

@@ -43,14 +43,6 @@ export const maximumError = /* @__PURE__ */ boundError('<=')
 export const exclusiveMinimumError = /* @__PURE__ */ boundError('>')
 export const exclusiveMaximumError = /* @__PURE__ */ boundError('<')
 
-/** The numeric bounds' issues, by keyword. */
-export const boundErrors: Readonly<Record<string, KeywordError<number>>> = {
-  minimum: minimumError,
-  maximum: maximumError,
-  exclusiveMinimum: exclusiveMinimumError,
-  exclusiveMaximum: exclusiveMaximumError,
-}
-
 export const multipleOfError: KeywordError<{ readonly divisor: number }> = {
   params: (m) => ({ multipleOf: m.divisor }),
   message: (p, _m, x) => `must be a multiple of ${String(p.multipleOf)}${got(x)}`,
@@ -111,14 +103,6 @@ export const maxItemsError = /* @__PURE__ */ countError('maxItems', items, ['ite
 export const minItemsError = /* @__PURE__ */ countError('minItems', items, ['item', 'items'])
 export const maxPropertiesError = /* @__PURE__ */ countError('maxProperties', keys, ['property', 'properties'])
 export const minPropertiesError = /* @__PURE__ */ countError('minProperties', keys, ['property', 'properties'])
-
-/** The size bounds' issues, by keyword. */
-export const countErrors: Readonly<Record<string, KeywordError<number>>> = {
-  maxItems: maxItemsError,
-  minItems: minItemsError,
-  maxProperties: maxPropertiesError,
-  minProperties: minPropertiesError,
-}
 
 export const uniqueItemsError: KeywordError<true> = {
   params(_c, x) {
