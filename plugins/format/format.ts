@@ -1,5 +1,4 @@
-import { defineKeyword, js, literal } from '../../core/index.ts'
-import { hasOwn } from '../../core/documents/json.ts'
+import { defineKeyword, hasOwn, js, literal } from '../../core/index.ts'
 import { formatError } from './_errors.ts'
 import type { FormatChecker } from '../../core/index.ts'
 import { INLINE_DATE_TIME } from '../../formats/date-time.ts'
