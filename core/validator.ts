@@ -284,7 +284,7 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   private checkCounted(data: unknown, settings: PassSettings, quick: boolean | undefined): ValidationError | null {
     return counted(
       () => this.checkOnce(data, settings, quick),
-      (e) => this.finish([{ keyword: 'exception', instancePath: '', schemaPath: '#', params: { error: e.message }, message: `evaluating the data threw: ${e.message}` }], data),
+      (e) => this.finish([this.issueOf(e, data)], data),
     )
   }
 
