@@ -111,9 +111,9 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
  */
 const closedSchema = new WeakMap<[string, SchemaHandle][], object>()
 /** Schemas whose `additionalProperties: false` has compiled (the keyword is in force there). */
-const forbidsOthers = new WeakSet<object>()
-/** Node bodies (their emit context) in which `properties` has tested the keys. */
-const scanned = new WeakSet<EmitContext>()
+export const forbidsOthers = new WeakSet<object>()
+/** Node bodies (their emit context) in which `properties` (or, beside patterns, `patternProperties`) has tested the keys. */
+export const scanned = new WeakSet<EmitContext>()
 
 /** Called by `additionalProperties: false` as it compiles for `schema`. */
 export function closeAhead(schema: object): void {
@@ -122,8 +122,8 @@ export function closeAhead(schema: object): void {
 
 
 /**
- * Whether `properties` has tested the keys earlier in the node body `g` is writing: an
- * `additionalProperties: false` without patterns then needs no code of its own.
+ * Whether `properties` (or `patternProperties`) has tested the keys earlier in the node body `g`
+ * is writing: an `additionalProperties: false` then needs no code of its own.
  */
 export function keysTested(g: EmitContext): boolean {
   return scanned.has(g)
