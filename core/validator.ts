@@ -179,6 +179,13 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
     if (data === undefined || this.hooked) return this.validate(data) === null
     const quick = this.generatedAnswer(data)
     if (quick !== undefined) return quick
+    return this.isValidCounted(data)
+  }
+
+  // The closures `counted` takes live in a method of their own: a function that creates a closure
+  // over its parameters allocates a context on every call, whichever branch it takes, and on a
+  // small schema that allocation cost more than the generated check.
+  private isValidCounted(data: unknown): boolean {
     return counted(
       () => this.isValidOnce(data),
       () => false,
@@ -270,9 +277,14 @@ export class JSONSchemaValidator<Data = unknown, Input = Data, Output = Data> im
   protected check(data: unknown, settings: PassSettings): ValidationError | null {
     const quick = this.hooked || data === undefined ? undefined : this.generatedAnswer(data)
     if (quick === true) return null
+    return this.checkCounted(data, settings, quick)
+  }
+
+  /** `checkOnce` counted as open (its closures kept out of `check`: see `isValidCounted`). */
+  private checkCounted(data: unknown, settings: PassSettings, quick: boolean | undefined): ValidationError | null {
     return counted(
       () => this.checkOnce(data, settings, quick),
-      (e) => this.finish([{ keyword: 'exception', instancePath: '', schemaPath: '#', params: { error: e.message }, message: `evaluating the data threw: ${e.message}` }], data),
+      (e) => this.finish([this.issueOf(e, data)], data),
     )
   }
 

@@ -225,8 +225,9 @@ export interface ResolvedOptions {
   readonly maxRefs: number
   readonly maxWork: number
   /**
-   * Set by the kernel for its own meta-schema check, not a user option: generated checks of open
-   * `properties` with many names walk the object's keys instead of reading each name.
+   * Set by the kernel for its own meta-schema check, not a user option. Read by no keyword now:
+   * `properties` chooses between reading names and walking keys from the schema and the objects
+   * it met (see plugins/applicator/properties.ts `walks`), for every compile alike.
    */
   readonly keyWalk?: boolean
 }

@@ -90,8 +90,9 @@ export const additionalPropertiesKeyword = defineKeyword<unknown, Additional>({
   // The keys `validate` walks (`Object.keys`: own, enumerable), one load per value: no own test
   // per key, as a for-in loop over inherited keys would need (a call the engine does not inline).
   emit(a, g) {
-    // The sibling `properties` step, earlier in this node's code, failed on any unknown key.
-    if (a.forbidden && a.patterns.length === 0 && keysTested(g)) return js`true`
+    // The sibling `properties` step (or, with patterns, `patternProperties`), earlier in this
+    // node's code, failed on any unknown key.
+    if (a.forbidden && keysTested(g)) return js`true`
     if (a.forbidden) return noneUnknown(a, g)
     const keys = g.local()
     const i = g.local()

@@ -17,13 +17,6 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
     const entries = compileSchemaMap(value, ctx)
     // A closed object: the generated step may test the keys first (see `closedAhead`).
     if (ctx.schema.additionalProperties === false && !hasOwn(ctx.schema, 'patternProperties')) closedSchema.set(entries, ctx.schema)
-    // Whether objects fill most names or few cannot be told from the schema (a configuration
-    // document fills most of an open 50-name `properties`), so the generated check reads the
-    // names in order unless the compile knows its objects hold few of them: a meta-schema check,
-    // whose schema objects use a handful of the meta-schema's many keywords each.
-    if (ctx.options.keyWalk === true && entries.length >= KEY_WALK_FROM && !hasOwn(ctx.schema, 'required') && !hasOwn(ctx.schema, 'additionalProperties')) {
-      keyWalk.add(entries)
-    }
     // Many optional names: the generated check walks the object's own keys (see `walk`), with
     // `required` counted there.
     // Fewer names than that walk nothing whatever `required` says: no set of its names to make.
@@ -101,8 +94,7 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
       const scan = noUnknownKeys(g, entries.map(([name]) => name), () => [])
       return { setup: scan.setup, test: js`(${scan.test} || ${g.failNode()}) && ${inOrder}`, transparent: true }
     }
-    if (!keyWalk.has(entries)) return { test: inOrder, transparent: true }
-    return { ...byKeys(entries, g), transparent: true }
+    return { test: inOrder, transparent: true }
   },
   defaults(entries, x, ctx) {
     if (!ctx.owns(x) || Array.isArray(x)) return
@@ -119,56 +111,22 @@ export const propertiesKeyword = defineKeyword<unknown, [string, SchemaHandle][]
  */
 const closedSchema = new WeakMap<[string, SchemaHandle][], object>()
 /** Schemas whose `additionalProperties: false` has compiled (the keyword is in force there). */
-const forbidsOthers = new WeakSet<object>()
-/** Node bodies (their emit context) in which `properties` has tested the keys. */
-const scanned = new WeakSet<EmitContext>()
+export const forbidsOthers = new WeakSet<object>()
+/** Node bodies (their emit context) in which `properties` (or, beside patterns, `patternProperties`) has tested the keys. */
+export const scanned = new WeakSet<EmitContext>()
 
 /** Called by `additionalProperties: false` as it compiles for `schema`. */
 export function closeAhead(schema: object): void {
   forbidsOthers.add(schema)
 }
 
+
 /**
- * Whether `properties` has tested the keys earlier in the node body `g` is writing: an
- * `additionalProperties: false` without patterns then needs no code of its own.
+ * Whether `properties` (or `patternProperties`) has tested the keys earlier in the node body `g`
+ * is writing: an `additionalProperties: false` then needs no code of its own.
  */
 export function keysTested(g: EmitContext): boolean {
   return scanned.has(g)
-}
-
-/** From this many names on, an open `properties` under a key-walk compile walks the keys (see `compile`). */
-const KEY_WALK_FROM = 8
-const keyWalk = new WeakSet<object>()
-
-/**
- * One dispatch per own key of the object instead of a read per name: the key's index in a `Map`
- * (a hash lookup, where a `switch` on the names is a chain of string compares), then a `switch`
- * on that small integer (a jump table). A failure records this step
- * (`g.fail()`), which the interpreter then explains in the schema's order, so the failure reported
- * is the interpreter's. (Running the reads in order again here instead would evaluate the failing
- * subschema twice per level: exponential in the nesting of sparse objects, as in meta-schemas.)
- */
-function byKeys(entries: [string, SchemaHandle][], g: EmitContext): EmitBlock {
-  const keys = g.local()
-  const i = g.local()
-  const k = g.local()
-  const ok = g.local()
-  const v = g.local()
-  const cases: Code[] = []
-  const index = new Map<string, number>()
-  for (const [name, handle] of entries) {
-    const child = g.apply(handle, v)
-    if (child === 'true') continue
-    cases.push(js`case ${literal(cases.length)}: if ((${v} = x[${k}]) !== undefined && !${child}) ${ok} = false; break;`)
-    index.set(name, cases.length - 1)
-  }
-  if (cases.length === 0) return { test: js`true` }
-  return {
-    setup: js`${ok} = true; ${keys} = ${g.constant(Object.getOwnPropertyNames)}(x);
-for (${i} = 0; ${ok} && ${i} < ${keys}.length; ${i}++) { ${k} = ${keys}[${i}]; switch (${g.constant(index)}.get(${k})) { ${joinCode(cases, js` `)} } }
-if (!${ok}) ${ok} = ${g.fail()};`,
-    test: ok,
-  }
 }
 
 /**
