@@ -231,7 +231,12 @@ export class Kernel {
       const map = new Map<string, KeywordInfo>()
       this.keywordsOf(dialect).forEach((keyword, rank) => {
         const hook = this.hooks.compileKeyword.get(keyword)
-        if (hook !== undefined) map.set(keyword, { rank, hook, child: this.definitionFor(dialect.name, keyword)?.applies === 'child' })
+        if (hook === undefined) return
+        const def = this.definitionFor(dialect.name, keyword)
+        // Only the kernel's taps (their options carry the definition), in stage order as its
+        // definitions are: the hook answers with `def`.
+        const own = def?.accepts === undefined && hook.taps.every((t) => (t as { definition?: unknown }).definition !== undefined) ? def : undefined
+        map.set(keyword, { rank, hook, child: def?.applies === 'child', own, taps: hook.taps.length })
       })
       this.infoCache.set(dialect, (info = map))
     }

@@ -47,9 +47,17 @@ export interface CompileEnvironment {
 export interface KeywordInfo {
   /** Position in the dialect's evaluation order. */
   rank: number
-  hook: { call(value: unknown, ctx: CompileContext): CompiledKeyword | undefined }
+  hook: { call(value: unknown, ctx: CompileContext): CompiledKeyword | undefined; readonly taps: readonly unknown[]; readonly interceptors: readonly unknown[] }
   /** Its subschemas apply to child values (`applies: 'child'`). */
   child: boolean
+  /**
+   * When every tap of the hook is the kernel's own and the definition the hook answers with in
+   * this dialect has no `accepts` (whose refusal the hook explains): that definition, and the
+   * hook's taps then (no interceptor). While the hook is so, the compile calls the definition
+   * itself: the same compile and errors, without the hook's result object per keyword.
+   */
+  own: KeywordDefinition | undefined
+  taps: number
 }
 
 export const FALSE_SCHEMA: KeywordDefinition = {
@@ -207,7 +215,7 @@ export class Compilation {
     const steps = this.stepTop
     const edges = this.edgeTop
     if (value === false) {
-      this.pushStep(node.step({ definition: FALSE_SCHEMA, compiled: true }, 'false schema', true))
+      this.pushStep(node.step(FALSE_SCHEMA, true, 'false schema', true))
       this.takeParts(node, steps, edges)
       return node
     }
@@ -247,7 +255,7 @@ export class Compilation {
       const keyword = keys[i]!
       const ctx = new KeywordContext(this, node, schema, keyword, where, false)
       const step = this.env.hooks.unknownKeyword.call(keyword, schema[keyword], ctx)
-      if (step !== undefined) this.pushStep(node.step(step, keyword))
+      if (step !== undefined) this.pushStep(node.step(step.definition, step.compiled, keyword))
       else if (this.options.strict && dialect.extensions?.test(keyword) !== true) {
         const elsewhere = this.env.dialectsOf(keyword)
         ctx.fail(
@@ -263,8 +271,18 @@ export class Compilation {
 
   private compileKeyword(node: Node, schema: Record<string, unknown>, keyword: string, where: Location, info: KeywordInfo): void {
     const ctx = new KeywordContext(this, node, schema, keyword, where, info.child)
-    const step = info.hook.call(schema[keyword], ctx)
-    if (step !== undefined && step.compiled !== undefined) this.pushStep(node.step(step, keyword))
+    const value = schema[keyword]
+    const hook = info.hook
+    let definition = info.own
+    let compiled: unknown
+    // Taps and interceptors are only ever added: the count of taps alone is the hook as it was.
+    if (definition !== undefined && hook.taps.length + hook.interceptors.length === info.taps) compiled = definition.compile(value, ctx)
+    else {
+      const step = hook.call(value, ctx)
+      definition = step?.definition
+      compiled = step?.compiled
+    }
+    if (compiled !== undefined) this.pushStep(node.step(definition!, compiled, keyword))
   }
 
   private readonly stepStack: Step[] = []

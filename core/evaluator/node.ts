@@ -3,7 +3,7 @@
  * steps are grouped by instance type at compile time, so a keyword whose `instanceTypes` do not
  * match costs nothing at run time.
  */
-import type { CompiledKeyword, EarlyIssue, EarlyStep, EvaluatedTracker, JsonType, KeywordDefinition, RunContext, SchemaHandle, SchemaView } from '../contract/types.ts'
+import type { EarlyIssue, EarlyStep, EvaluatedTracker, JsonType, KeywordDefinition, RunContext, SchemaHandle, SchemaView } from '../contract/types.ts'
 import type { RunPolicy } from '../contract/limits.ts'
 import type { Location, Resource } from '../documents/schema-index.ts'
 import type { Run } from './run.ts'
@@ -239,10 +239,9 @@ export class Node {
   asserts = false
 
   /** A keyword's step for this node (`atNode`: the step is the node itself, the `false` schema); the compile collects them. */
-  step(compiled: CompiledKeyword, keyword: string, atNode = false): Step {
-    const { definition } = compiled
+  step(definition: KeywordDefinition, compiled: unknown, keyword: string, atNode = false): Step {
     if (definition.phase === 1) this.hasUnevaluated = true
-    return new Step(keyword, definition, compiled.compiled, this, atNode)
+    return new Step(keyword, definition, compiled, this, atNode)
   }
 
   /** Orders steps (phase 1 last, stably) and readies the evaluator. Called once the graph is known. */

@@ -227,6 +227,20 @@ hooks('resolveFormat adds a checker by name', () => {
   assert.ok(kernel.newJSONSchema({ format: 'hex' }).validate('xyz'))
 })
 
+hooks('a compileKeyword tap or interceptor added after the first compile is honoured by the next', () => {
+  const kernel = createKernel()
+  // The first compile caches the dialect's keyword table, with the kernel's own taps only.
+  assert.is(kernel.newJSONSchema({ maxLength: 2 }).isValid('abc'), false)
+  const seen: unknown[] = []
+  kernel.hooks.compileKeyword.for('maxLength').intercept({ call: (value) => void seen.push(value) })
+  assert.is(kernel.newJSONSchema({ maxLength: 3 }).isValid('abcd'), false)
+  assert.equal(seen, [3])
+  // A tap at an earlier stage answers first: here it makes maxLength a no-op step.
+  kernel.hooks.compileKeyword.for('maxLength').tap({ name: 'lenient', stage: -1 }, () => ({ definition: { keyword: 'maxLength', vocabulary: 'validation', compile: () => true, validate: () => true }, compiled: true }))
+  assert.is(kernel.newJSONSchema({ maxLength: 2 }).isValid('abcdef'), true)
+  assert.equal(seen, [3, 2])
+})
+
 for (const s of [custom, freeze, seed, hooks]) s.run()
 
 const meta = suite('meta-schema validation')
