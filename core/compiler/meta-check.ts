@@ -78,7 +78,7 @@ export class MetaSchemaCheck {
     const uri = inForce === undefined ? declared! : stripHash(inForce.checkedBy ?? inForce.metaSchema ?? '')
     const registered = this.host.env.registry.has(uri)
     // Meta-schemas are trusted: no limits; the schema under check was size-checked already.
-    const metaOptions = () => ({ ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true, keyWalk: true })
+    const metaOptions = () => ({ ...resolveOptions({}, undefined), schemas: options.schemas, defaultDialect: options.defaultDialect, validateSchema: false, formats: 'annotate' as const, allErrors: true })
     // Most schemas are valid: the one-document check answers them; the meta-schema explains the rest.
     if (registered && this.flatFor(uri, metaOptions)?.isValid(schema) === true) return
     let validator = registered ? this.validators.get(uri) : undefined

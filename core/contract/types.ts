@@ -224,12 +224,6 @@ export interface ResolvedOptions {
   readonly maxSchemaNodes: number
   readonly maxRefs: number
   readonly maxWork: number
-  /**
-   * Set by the kernel for its own meta-schema check, not a user option. Read by no keyword now:
-   * `properties` chooses between reading names and walking keys from the schema and the objects
-   * it met (see plugins/applicator/properties.ts `walks`), for every compile alike.
-   */
-  readonly keyWalk?: boolean
 }
 
 /** The regex engines a kernel can use (option `regex`). */
