@@ -134,13 +134,15 @@ export function leanModule(input: LeanInput): string | undefined {
   }
   // Each distinct view written once (an entry's index; -1: the `schema` export's own text).
   const schemaText = JSON.stringify(input.schema)
-  const entries: string[] = []
+  const entries: unknown[] = []
+  const entryAt = new Map<string, number>()
   const viewIndex: Record<string, Record<string, number>> = { input: {}, output: {} }
   for (const side of ['input', 'output'] as const) {
     for (const [target, entry] of Object.entries(views[side]!)) {
       const text = JSON.stringify(entry)
-      if ('value' in entry && JSON.stringify(entry.value) === schemaText) viewIndex[side]![target] = -1
-      else viewIndex[side]![target] = entries.includes(text) ? entries.indexOf(text) : entries.push(text) - 1
+      let at = 'value' in entry && JSON.stringify(entry.value) === schemaText ? -1 : entryAt.get(text)
+      if (at === undefined) entryAt.set(text, (at = entries.push(entry) - 1))
+      viewIndex[side]![target] = at
     }
   }
   const marker = '\u0000target\u0000'
@@ -207,7 +209,7 @@ export function leanModule(input: LeanInput): string | undefined {
     '  }',
     ...(defaults.none ? ['  return copied.copy;'] : ['  var box = { value: copied.copy };', `  ${defaults.root}(box, 'value');`, '  return box.value;']),
     '}',
-    `var views = ${input.jsonExpression(viewIndex)}, viewEntries = ${input.jsonExpression(entries.map((t) => JSON.parse(t) as unknown))}, unknownTarget = ${str(unknownTarget)};`,
+    `var views = ${input.jsonExpression(viewIndex)}, viewEntries = ${input.jsonExpression(entries)}, unknownTarget = ${str(unknownTarget)};`,
     'function view(options, side) {',
     "  var target = options == null || options.target == null ? 'draft-2020-12' : options.target;",
     '  var i = hasOwn(views[side], target) ? views[side][target] : undefined;',
