@@ -10,7 +10,7 @@
  * Written only where each part covers the compile; otherwise `compileModule` writes the module
  * that imports the interpreter for what its code does not answer (never a silent difference).
  */
-import { COPY_LIMIT, copyJson } from '../core/documents/json.ts'
+import { COPY_LIMIT, copyJson, CyclicDataError } from '../core/documents/json.ts'
 import { FailureRecord } from '../core/index.ts'
 import { convertSchema, CONVERT_TARGETS } from '../convert/index.ts'
 import type { Node } from '../core/evaluator/node.ts'
@@ -184,7 +184,9 @@ export function leanModule(input: LeanInput): string | undefined {
     defaults.text,
     // As the validator words them: a value that is missing, data that threw, a failure with no issue.
     "function missing() { return { keyword: 'required', instancePath: '', schemaPath: '#', params: {}, message: 'a value is required (got undefined)' }; }",
-    "function threw(e) { var m = e instanceof Error ? e.message : String(e); return { keyword: 'exception', instancePath: '', schemaPath: '#', params: { error: m }, message: 'evaluating the data threw: ' + m }; }",
+    // Data that contains itself, met by an equality test (`uniqueItems`, `enum`), is the runtime's
+    // `cyclic` issue (its CyclicDataError, known here by name and message: nothing imported for it).
+    "function threw(e) { var m = e instanceof Error ? e.message : String(e); if (e instanceof Error && e.name === 'CyclicDataError' && m === " + JSON.stringify(new CyclicDataError().message) + ") return { keyword: 'cyclic', instancePath: '', schemaPath: '#', params: {}, message: m }; return { keyword: 'exception', instancePath: '', schemaPath: '#', params: { error: m }, message: 'evaluating the data threw: ' + m }; }",
     "function unexplained() { return { keyword: 'exception', instancePath: '', schemaPath: '#', params: {}, message: 'invalid (a keyword failed without reporting why)' }; }",
     'function isValid(data) {',
     '  if (data === undefined) return false;',

@@ -47,4 +47,29 @@ test('shapes the module code does not cover import the interpreter entry', () =>
   assert.is(compileModule(example, { standalone: true }).whole, false)
 })
 
+
+test('data that contains itself, met by an equality test, is the runtime\'s cyclic issue', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs')
+  const { join } = await import('node:path')
+  const { tmpdir } = await import('node:os')
+  const { pathToFileURL } = await import('node:url')
+  const { newJSONSchema } = await import('../../index.ts')
+  const schema = { type: 'array', uniqueItems: true }
+  const dir = mkdtempSync(join(tmpdir(), 'schemavet-cyclic-'))
+  try {
+    const file = join(dir, 'm.mjs')
+    writeFileSync(file, compileModule(schema).code.replace('"schemavet/runtime"', JSON.stringify(new URL('../../runtime.ts', import.meta.url).href)))
+    const m = (await import(pathToFileURL(file).href)) as { validate(x: unknown): { errors: unknown[] } | null }
+    const a: unknown[] = [1]
+    a.push(a)
+    const b: unknown[] = [1]
+    b.push(b)
+    const want = newJSONSchema(schema).validate([a, b])?.errors
+    assert.equal(want, [{ keyword: 'cyclic', instancePath: '', schemaPath: '#', params: {}, message: 'data contains itself (a cyclic reference), which JSON cannot represent' }])
+    assert.equal(m.validate([a, b])?.errors, want)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 test.run()
