@@ -14,6 +14,7 @@ export { canonicalKey, copyJson, hasOwn, isPlainContainer, setOwn } from './core
 export { escapePointerToken as escapeToken } from './core/documents/pointer.ts'
 export { codePointLength, missingText } from './plugins/validation/_shared.ts'
 export { isMultiple } from './plugins/validation/_multiple.ts'
+export { isIntegerMultiple } from './runtime/integer-multiple.ts'
 export { duplicate } from './plugins/validation/_duplicate.ts'
 export { pathOf } from './core/results/standard-schema.ts'
 export { ValidationError } from './core/contract/errors.ts'

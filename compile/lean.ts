@@ -17,6 +17,8 @@ import type { Node } from '../core/evaluator/node.ts'
 import type { Compilation } from '../core/compiler/compile.ts'
 import type { ModuleSource } from '../core/index.ts'
 import { RUNTIME_EXPORTS } from './runtime-names.ts'
+import { isMultiple, MultipleOf } from '../plugins/validation/multipleOf.ts'
+import { isIntegerMultiple } from '../runtime/integer-multiple.ts'
 import { defaultsCode } from './defaults.ts'
 import { FAILURE_PRELUDE, failureCode } from './failure.ts'
 
@@ -71,7 +73,14 @@ export function leanModule(input: LeanInput): string | undefined {
     if (name !== undefined) imports.add(name)
     return name
   }
-  const express = (v: unknown): string | undefined => (typeof v === 'function' ? (v === Object.keys ? 'Object.keys' : v === Object.getOwnPropertyNames ? 'Object.getOwnPropertyNames' : fnName(v)) : dataExpression(v, input.constantExpression))
+  // Every `multipleOf` divisor a safe integer: the smaller exact test for those (isMultiple's
+  // answer) in place of isMultiple; a divisor of another kind met anyway leaves the module to
+  // the interpreter rather than answer differently.
+  const integerDivisors = m.src.values.every((v) => !(v instanceof MultipleOf) || v.integer)
+  const express = (v: unknown): string | undefined =>
+    typeof v === 'function'
+      ? v === Object.keys ? 'Object.keys' : v === Object.getOwnPropertyNames ? 'Object.getOwnPropertyNames' : fnName(v === isMultiple && integerDivisors ? isIntegerMultiple : v)
+      : v instanceof MultipleOf && !v.integer && integerDivisors ? undefined : dataExpression(v, input.constantExpression)
 
   // The node functions the root reaches, and the constants they name.
   const parts = new Map<string, string>()

@@ -72,4 +72,30 @@ test('data that contains itself, met by an equality test, is the runtime\'s cycl
   }
 })
 
+test('isIntegerMultiple answers as isMultiple for every safe-integer divisor, and is used only where every divisor is one', () => {
+  const { isIntegerMultiple, isMultiple } = runtime
+  const divisors = [1, 2, 3, 7, 8, 10, 15, 100, 1500, 1024, 2 ** 30, 2 ** 31, 999_999_937, 2 ** 52, Number.MAX_SAFE_INTEGER]
+  const numbers = [0, -0, 1, -1, 2, 15, 30, -45, 7.5, 0.1, 1e-7, 1.5e-7, 123.456, 1e6, 1e6 + 1, 2 ** 53, 2 ** 53 + 2, 2 ** 60, -(2 ** 60), 9e15, 1e16, 1e20, 1.5e20, 1.23456789e20, 3e21, 1e22, 4.5e100, 1e300, Number.MAX_VALUE, Number.MIN_VALUE, 0.1 + 0.2]
+  for (let i = 1; i < 400; i++) numbers.push(i * 15, i * 1500 + 3, (i * 2 ** 53) / 7, i * 1e17 + 2 ** 54, Math.round((i * 1e21) / 3))
+  let compared = 0
+  for (const d of divisors) {
+    const m = compileModule({ multipleOf: d }).code
+    assert.ok(/\bisIntegerMultiple\b/.test(m) && !/\bisMultiple\b/.test(m), `divisor ${d}`)
+    const value = { divisor: d, mantissa: 0n, exponent: 0, small: 0, integer: true, dyadic: false, scale: 0, bound: 0 }
+    const [c, e] = d.toExponential().split('e') as [string, string]
+    const [whole, fraction = ''] = c.split('.') as [string, string?]
+    Object.assign(value, { mantissa: BigInt(whole + fraction), exponent: Number(e) - fraction.length, small: Number(BigInt(whole + fraction)), dyadic: Number.isInteger(Math.log2(d)) && Math.log2(d) <= 30 })
+    for (const n of numbers) {
+      compared++
+      assert.is(isIntegerMultiple(value, n), isMultiple(value as never, n), `${n} / ${d}`)
+    }
+  }
+  assert.ok(compared > 30_000)
+  // A decimal divisor anywhere in the schema keeps isMultiple for all of them.
+  const mixed = compileModule({ properties: { a: { multipleOf: 15 }, b: { multipleOf: 0.5 } } }).code
+  assert.ok(/\bisMultiple\b/.test(mixed) && !/\bisIntegerMultiple\b/.test(mixed))
+  const example = compileModule(JSON.parse(readFileSync(new URL('../../examples/tool-input.schema.json', import.meta.url), 'utf8'))).code
+  assert.ok(/\bisIntegerMultiple\b/.test(example) && !/\bisMultiple\b/.test(example))
+})
+
 test.run()
