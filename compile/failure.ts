@@ -124,6 +124,11 @@ class Writer {
     if (name !== undefined) return name
     const e = this.express(v)
     if (e === undefined) throw new NotCovered()
+    // Already one of the module's constants (`k3`): named as it is, not through an alias.
+    if (/^k\d+$/.test(e)) {
+      this.constants.set(v, e)
+      return e
+    }
     name = `${this.prefix}${this.constants.size}`
     this.constants.set(v, name)
     this.decls.push(`var ${name} = ${e};`)
