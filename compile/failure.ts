@@ -211,9 +211,7 @@ return true; }`
     if (error === undefined) return undefined
     try {
       const compiled = d === FALSE_SCHEMA ? 'true' : this.errorValue(s)
-      const name = `issueAt${this.records++}`
-      this.functions.push(`function ${name}(x, p) { return issueOf(${this.word(error)}, ${compiled}, x, ${str(s.keyword)}, p, ${str(s.schemaPath)}); }`)
-      return name
+      return this.builder(`issueOf(${this.word(error)}, ${compiled}, x, ${str(s.keyword)}, p, ${str(s.schemaPath)})`)
     } catch (e) {
       if (e instanceof NotCovered) return undefined
       throw e
@@ -221,6 +219,21 @@ return true; }`
   }
 
   private records = 0
+  private readonly builders = new Map<string, string>()
+
+  /**
+   * The function `(x, p)` giving `issue` (an expression of `x` and `p`), one per distinct issue:
+   * a failure record and the walk reporting the same step share it.
+   */
+  private builder(issue: string): string {
+    let name = this.builders.get(issue)
+    if (name === undefined) {
+      name = `issueAt${this.records++}`
+      this.builders.set(issue, name)
+      this.functions.push(`function ${name}(x, p) { return ${issue}; }`)
+    }
+    return name
+  }
 
   /** What a failing leaf step does: return its issue, or (`all`) report it and go on. */
   private fails(issue: string): string {
@@ -237,7 +250,7 @@ return true; }`
     if (d.applies !== undefined || d.error === undefined || node.policy !== null) throw new NotCovered()
     const error = LEAVES.get(d.error)
     if (error === undefined) throw new NotCovered()
-    if (d === FALSE_SCHEMA) return this.fails(`issueOf(${this.word(error)}, true, x, ${str(s.keyword)}, p, ${str(s.schemaPath)})`)
+    if (d === FALSE_SCHEMA) return this.fails(`${this.builder(`issueOf(${this.word(error)}, true, x, ${str(s.keyword)}, p, ${str(s.schemaPath)})`)}(x, p)`)
     // With `allErrors`, `required` reports each missing name itself.
     if (this.all && d === requiredKeyword) {
       return (s.compiled as string[])
@@ -247,7 +260,7 @@ return true; }`
     const test = this.leafTest(s, t)
     if (test.test === 'true' && test.setup === '') return ''
     const compiled = this.errorValue(s)
-    return `${test.setup}if (!(${test.test})) ${this.fails(`issueOf(${this.word(error)}, ${compiled}, x, ${str(s.keyword)}, p, ${str(s.schemaPath)})`)}`
+    return `${test.setup}if (!(${test.test})) ${this.fails(`${this.builder(`issueOf(${this.word(error)}, ${compiled}, x, ${str(s.keyword)}, p, ${str(s.schemaPath)})`)}(x, p)`)}`
   }
 
   /** A child's failure, returned when it fails. */
