@@ -1,9 +1,9 @@
 import { defineKeyword, hasOwn, js, literal } from '../../core/index.ts'
 import { formatError } from './_errors.ts'
-import type { FormatChecker } from '../../core/index.ts'
+import type { Code, FormatChecker } from '../../core/index.ts'
 import { INLINE_DATE_TIME } from '../../formats/date-time.ts'
 import { isRegex } from '../../formats/misc.ts'
-import { hasIdna, isEmail, isHostname, isIdnEmail, isIdnHostname } from '../../formats/network.ts'
+import { hasIdna, isEmail, isHostname, isIdnEmail, isIdnHostname, plainEmail } from '../../formats/network.ts'
 
 /** `format` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 
@@ -93,8 +93,14 @@ export const formatKeyword = defineKeyword<unknown, Format>({
   // The checker itself, called or inlined from its own source: a failure needs no second run.
   emit(f, g) {
     const scanner = INLINE_DATE_TIME.get(f.check)
+    const call = (): Code => js`${g.constant(f.check)}(x)`
+    if (f.check === isEmail) {
+      // The common address inline; any other goes to the whole check.
+      const plain = g.inline(plainEmail, [js`x`])
+      if (plain !== undefined) return { setup: plain.setup, test: js`(${plain.test} || ${call()})`, mirrorsValidate: true }
+    }
     const block = scanner !== undefined ? g.inline(scanner.fn, [js`x`, literal(scanner.mode)]) : undefined
-    return { ...(block ?? { test: js`${g.constant(f.check)}(x)` }), mirrorsValidate: true }
+    return { ...(block ?? { test: call() }), mirrorsValidate: true }
   },
   error: formatError as never,
 })
