@@ -1,5 +1,5 @@
 import { defineKeyword, hasOwn, js, literal } from '../../core/index.ts'
-import { formatError } from './_errors.ts'
+import { formatError, formatText } from './_errors.ts'
 import type { Code, FormatChecker } from '../../core/index.ts'
 import { INLINE_DATE_TIME } from '../../formats/date-time.ts'
 import { isRegex } from '../../formats/misc.ts'
@@ -15,7 +15,17 @@ class Format {
     readonly cost: (s: string) => number,
     /** What the format looks like, for its issue's message. */
     readonly hint: string | undefined = hasOwn(HINTS, name) ? HINTS[name] : undefined,
-  ) {}
+  ) {
+    this.#text = formatText(name, hint)
+  }
+
+  // Private: a module written ahead of time keeps the value's own data (name, hint), not this.
+  readonly #text: string
+
+  /** Its issue's message up to the received value, written once (see `formatError`). */
+  get text(): string {
+    return this.#text
+  }
 }
 
 /** What each standard format looks like, with an example a reader (or a model) can copy. */
