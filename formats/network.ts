@@ -7,6 +7,7 @@
  * ({@link provideIdna}), so a bundle that does not import that entry does not carry it.
  */
 import { HOSTNAME, IPV4_ADDRESS, IPV6_ADDRESS } from './abnf.ts'
+import { charCodeAt } from './date-time.ts'
 
 let idna: ((value: string) => boolean) | undefined
 
@@ -118,7 +119,7 @@ export function isIdnHostname(value: string): boolean {
  * Does not allocate unless the domain contains an `xn--` label.
  */
 export function isEmail(value: string): boolean {
-  if (plainEmail(value)) return true
+  if (plainEmail(value, charCodeAt)) return true
   if (value.length > 254 || !EMAIL_RE.test(value)) return false
   const at = value.lastIndexOf('@')
   if (at > 64) return false
@@ -144,7 +145,7 @@ export function isIdnEmail(value: string): boolean {
  * Character classes are comparisons, not a table: no free variables and only `return
  * <expression>` exits, so the generated tier writes it inline (`plugins/format/format.ts`).
  */
-export function plainEmail(s: string): boolean {
+export function plainEmail(s: string, code: (this: string, i: number) => number): boolean {
   const n = s.length
   if (n > 254) return false
   let i = 0
@@ -152,7 +153,7 @@ export function plainEmail(s: string): boolean {
   let previous = 46
   let c = 0
   for (; i < n; i++) {
-    c = s.charCodeAt(i)
+    c = code.call(s, i)
     // Not RFC 5322 atext (letters, digits, and !#$%&'*+-/=?^_`{|}~): a dot, `@`, or a refusal.
     if (c >= 65 ? c > 126 || (c > 90 && c < 94) : c >= 48 ? c > 57 && c !== 61 && c !== 63 : c < 42 ? c !== 33 && (c < 35 || c > 39) : c === 44 || c === 46) {
       if (c !== 46 || previous === 46) break
@@ -165,12 +166,12 @@ export function plainEmail(s: string): boolean {
   let j = start
   for (;;) {
     for (; j < n; j++) {
-      c = s.charCodeAt(j)
+      c = code.call(s, j)
       if (c >= 97 ? c > 122 : c >= 65 ? c > 90 : c >= 48 ? c > 57 : c !== 45) break
     }
     const length = j - start
-    if (length < 1 || length > 63 || s.charCodeAt(start) === 45 || s.charCodeAt(j - 1) === 45) return false
-    if (length >= 4 && (s.charCodeAt(start) | 32) === 120 && (s.charCodeAt(start + 1) | 32) === 110 && s.charCodeAt(start + 2) === 45 && s.charCodeAt(start + 3) === 45) return false
+    if (length < 1 || length > 63 || code.call(s, start) === 45 || code.call(s, j - 1) === 45) return false
+    if (length >= 4 && (code.call(s, start) | 32) === 120 && (code.call(s, start + 1) | 32) === 110 && code.call(s, start + 2) === 45 && code.call(s, start + 3) === 45) return false
     if (j === n) return true
     if (c !== 46) return false
     start = ++j

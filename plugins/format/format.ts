@@ -1,6 +1,6 @@
 import { defineKeyword, hasOwn, js, literal } from '../../core/index.ts'
-import { formatError, formatText } from './_errors.ts'
-import type { Code, FormatChecker } from '../../core/index.ts'
+import { formatError } from './_errors.ts'
+import type { FormatChecker } from '../../core/index.ts'
 import { INLINE_DATE_TIME } from '../../formats/date-time.ts'
 import { isRegex } from '../../formats/misc.ts'
 import { hasIdna, isEmail, isHostname, isIdnEmail, isIdnHostname, plainEmail } from '../../formats/network.ts'
@@ -15,17 +15,7 @@ class Format {
     readonly cost: (s: string) => number,
     /** What the format looks like, for its issue's message. */
     readonly hint: string | undefined = hasOwn(HINTS, name) ? HINTS[name] : undefined,
-  ) {
-    this.#text = formatText(name, hint)
-  }
-
-  // Private: a module written ahead of time keeps the value's own data (name, hint), not this.
-  readonly #text: string
-
-  /** Its issue's message up to the received value, written once (see `formatError`). */
-  get text(): string {
-    return this.#text
-  }
+  ) {}
 }
 
 /** What each standard format looks like, with an example a reader (or a model) can copy. */
@@ -50,6 +40,12 @@ const HINTS: Record<string, string> = {
   'relative-json-pointer': 'a relative JSON Pointer, e.g. 1/a',
   regex: 'an ECMA-262 regular expression, e.g. ^[a-z]+$',
 }
+
+/**
+ * The inline scanners' `charCodeAt` (see formats/date-time.ts), read once per value checked: an
+ * expression, no name the module must bind (a module written ahead of time has none).
+ */
+const CHAR_CODE_AT = js`String.prototype.charCodeAt`
 
 /** A format checker scans the string, about one unit per 64 characters (a user's checker too). */
 const scanCost = (s: string): number => s.length >> 6
@@ -103,14 +99,11 @@ export const formatKeyword = defineKeyword<unknown, Format>({
   // The checker itself, called or inlined from its own source: a failure needs no second run.
   emit(f, g) {
     const scanner = INLINE_DATE_TIME.get(f.check)
-    const call = (): Code => js`${g.constant(f.check)}(x)`
-    if (f.check === isEmail) {
-      // The common address inline; any other goes to the whole check.
-      const plain = g.inline(plainEmail, [js`x`])
-      if (plain !== undefined) return { setup: plain.setup, test: js`(${plain.test} || ${call()})`, mirrorsValidate: true }
-    }
-    const block = scanner !== undefined ? g.inline(scanner.fn, [js`x`, literal(scanner.mode)]) : undefined
-    return { ...(block ?? { test: call() }), mirrorsValidate: true }
+    const email = f.check === isEmail
+    const block = email ? g.inline(plainEmail, [js`x`, CHAR_CODE_AT]) : scanner && g.inline(scanner.fn, [js`x`, literal(scanner.mode), CHAR_CODE_AT])
+    if (block === undefined) return { test: js`${g.constant(f.check)}(x)`, mirrorsValidate: true }
+    // Only the common address is inline; any other goes to the whole check.
+    return { setup: block.setup, test: email ? js`(${block.test} || ${g.constant(f.check)}(x))` : block.test, mirrorsValidate: true }
   },
   error: formatError as never,
 })
