@@ -10,30 +10,38 @@
  */
 
 /**
+ * `String.prototype.charCodeAt`, taken once: the scanners call it through this reference, not
+ * through each string's prototype. A program that subclasses `String` (`class S extends String`)
+ * leaves `String.prototype` in dictionary mode, where every `s.charCodeAt` is a lookup (about 6x
+ * slower per character); a call of the very function the reference holds is not.
+ */
+export const charCodeAt = String.prototype.charCodeAt
+
+/**
  * `kind` 0: `full-date` (`YYYY-MM-DD`, the day checked against the month); 1: `full-time`
  * (`HH:MM:SS[.digits](Z|z|±HH:MM)`, with ranges and the leap-second rule); 2: `date-time` (a
  * date, `T` or `t`, a time). One function for all three: a date-time costs one call. No free
  * variables and only `return <expression>` exits: the generated tier inlines it
  * (`plugins/format/_inline.ts`).
  */
-function scan(s: string, kind: number): boolean {
+function scan(s: string, kind: number, code: (this: string, i: number) => number): boolean {
   // Characters are read in order, each group checked as soon as it is read (a failing string
   // stops early; in this order V8's code was about 10% faster than reading all digits first).
   const n = s.length
   let i = 0
   if (kind !== 1) {
     if (kind === 0 ? n !== 10 : n < 20) return false
-    const y0 = s.charCodeAt(0) - 48
-    const y1 = s.charCodeAt(1) - 48
-    const y2 = s.charCodeAt(2) - 48
-    const y3 = s.charCodeAt(3) - 48
+    const y0 = code.call(s, 0) - 48
+    const y1 = code.call(s, 1) - 48
+    const y2 = code.call(s, 2) - 48
+    const y3 = code.call(s, 3) - 48
     // `>>> 0` maps a negative difference (a character below '0') above 9 as well.
-    if (y0 >>> 0 > 9 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9 || s.charCodeAt(4) !== 0x2d) return false
-    const m0 = s.charCodeAt(5) - 48
-    const m1 = s.charCodeAt(6) - 48
-    if (m0 >>> 0 > 1 || m1 >>> 0 > 9 || s.charCodeAt(7) !== 0x2d) return false
-    const d0 = s.charCodeAt(8) - 48
-    const d1 = s.charCodeAt(9) - 48
+    if (y0 >>> 0 > 9 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9 || code.call(s, 4) !== 0x2d) return false
+    const m0 = code.call(s, 5) - 48
+    const m1 = code.call(s, 6) - 48
+    if (m0 >>> 0 > 1 || m1 >>> 0 > 9 || code.call(s, 7) !== 0x2d) return false
+    const d0 = code.call(s, 8) - 48
+    const d1 = code.call(s, 9) - 48
     if (d0 >>> 0 > 3 || d1 >>> 0 > 9) return false
     const month = m0 * 10 + m1
     const day = d0 * 10 + d1
@@ -48,41 +56,41 @@ function scan(s: string, kind: number): boolean {
       }
     }
     if (kind === 0) return true
-    const t = s.charCodeAt(10)
+    const t = code.call(s, 10)
     if (t !== 0x54 && t !== 0x74) return false
     i = 11
   } else if (n < 9) {
     return false
   }
-  const h0 = s.charCodeAt(i) - 48
-  const h1 = s.charCodeAt(i + 1) - 48
-  if (h0 >>> 0 > 2 || h1 >>> 0 > 9 || s.charCodeAt(i + 2) !== 0x3a) return false
-  const i0 = s.charCodeAt(i + 3) - 48
-  const i1 = s.charCodeAt(i + 4) - 48
-  if (i0 >>> 0 > 5 || i1 >>> 0 > 9 || s.charCodeAt(i + 5) !== 0x3a) return false
-  const s0 = s.charCodeAt(i + 6) - 48
-  const s1 = s.charCodeAt(i + 7) - 48
+  const h0 = code.call(s, i) - 48
+  const h1 = code.call(s, i + 1) - 48
+  if (h0 >>> 0 > 2 || h1 >>> 0 > 9 || code.call(s, i + 2) !== 0x3a) return false
+  const i0 = code.call(s, i + 3) - 48
+  const i1 = code.call(s, i + 4) - 48
+  if (i0 >>> 0 > 5 || i1 >>> 0 > 9 || code.call(s, i + 5) !== 0x3a) return false
+  const s0 = code.call(s, i + 6) - 48
+  const s1 = code.call(s, i + 7) - 48
   if (s0 >>> 0 > 6 || s1 >>> 0 > 9) return false
   const hour = h0 * 10 + h1
   const second = s0 * 10 + s1
   if (hour > 23 || second > 60) return false
   // `z`: the character after the seconds and their fraction (NaN past the end).
   let j = i + 8
-  let z = s.charCodeAt(j)
+  let z = code.call(s, j)
   if (z === 0x2e) {
     const first = ++j
-    for (z = s.charCodeAt(j); z >= 48 && z <= 57; z = s.charCodeAt(++j));
+    for (z = code.call(s, j); z >= 48 && z <= 57; z = code.call(s, ++j));
     if (j === first) return false
   }
   let offset = 0
   if (z === 0x5a || z === 0x7a) {
     if (j !== n - 1) return false
   } else {
-    if ((z !== 0x2b && z !== 0x2d) || j + 6 !== n || s.charCodeAt(j + 3) !== 0x3a) return false
-    const o0 = s.charCodeAt(j + 1) - 48
-    const o1 = s.charCodeAt(j + 2) - 48
-    const o2 = s.charCodeAt(j + 4) - 48
-    const o3 = s.charCodeAt(j + 5) - 48
+    if ((z !== 0x2b && z !== 0x2d) || j + 6 !== n || code.call(s, j + 3) !== 0x3a) return false
+    const o0 = code.call(s, j + 1) - 48
+    const o1 = code.call(s, j + 2) - 48
+    const o2 = code.call(s, j + 4) - 48
+    const o3 = code.call(s, j + 5) - 48
     if (o0 >>> 0 > 2 || o1 >>> 0 > 9 || o2 >>> 0 > 5 || o3 >>> 0 > 9) return false
     const offsetHour = o0 * 10 + o1
     if (offsetHour > 23) return false
@@ -100,7 +108,7 @@ function scan(s: string, kind: number): boolean {
  * only. Does not allocate.
  */
 export function isDate(value: string): boolean {
-  return scan(value, 0)
+  return scan(value, 0, charCodeAt)
 }
 
 /**
@@ -108,7 +116,7 @@ export function isDate(value: string): boolean {
  * `Z` may be lower case; `-00:00` (unknown local offset) is accepted. Does not allocate.
  */
 export function isTime(value: string): boolean {
-  return scan(value, 1)
+  return scan(value, 1, charCodeAt)
 }
 
 /**
@@ -116,7 +124,7 @@ export function isTime(value: string): boolean {
  * the separator must be `T`/`t` (not a space). Does not allocate.
  */
 export function isDateTime(value: string): boolean {
-  return scan(value, 2)
+  return scan(value, 2, charCodeAt)
 }
 
 /** What the generated tier may inline for these checkers: the scanning function and its mode (the argument after the value). */

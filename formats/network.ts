@@ -7,6 +7,7 @@
  * ({@link provideIdna}), so a bundle that does not import that entry does not carry it.
  */
 import { HOSTNAME, IPV4_ADDRESS, IPV6_ADDRESS } from './abnf.ts'
+import { charCodeAt } from './date-time.ts'
 
 let idna: ((value: string) => boolean) | undefined
 
@@ -118,7 +119,7 @@ export function isIdnHostname(value: string): boolean {
  * Does not allocate unless the domain contains an `xn--` label.
  */
 export function isEmail(value: string): boolean {
-  if (plainEmail(value)) return true
+  if (plainEmail(value, charCodeAt)) return true
   if (value.length > 254 || !EMAIL_RE.test(value)) return false
   const at = value.lastIndexOf('@')
   if (at > 64) return false
@@ -138,50 +139,41 @@ export function isIdnEmail(value: string): boolean {
 }
 
 /**
- * ASCII characters by code: bit 1 an RFC 5322 `atext` character, bit 2 a host-name label
- * character (letter, digit, hyphen).
- */
-const EMAIL_CODES = new Uint8Array(128)
-for (const c of "!#$%&'*+/=?^_`{|}~-") EMAIL_CODES[c.charCodeAt(0)]! |= 1
-for (let c = 48; c <= 57; c++) EMAIL_CODES[c]! |= 3
-for (let c = 65; c <= 90; c++) EMAIL_CODES[c]! |= EMAIL_CODES[c + 32]! |= 3
-EMAIL_CODES[0x2d]! |= 2
-
-/**
  * The common address in one scan: a dot-atom local part of at most 64 characters, `@`, and
  * host-name labels with no `xn--` label. True only for addresses `isEmail` accepts; false sends
  * the value to the full check (quoted local parts, address literals, A-labels, and every refusal).
+ * Character classes are comparisons, not a table: no free variables and only `return
+ * <expression>` exits, so the generated tier writes it inline (`plugins/format/format.ts`).
  */
-function plainEmail(s: string): boolean {
+export function plainEmail(s: string, code: (this: string, i: number) => number): boolean {
   const n = s.length
   if (n > 254) return false
   let i = 0
   // The character before, starting as if after a dot: a dot may not lead, trail or repeat.
-  let previous = 0x2e
+  let previous = 46
+  let c = 0
   for (; i < n; i++) {
-    const c = s.charCodeAt(i)
-    if (c === 0x40) break
-    if (c === 0x2e) {
-      if (previous === 0x2e) return false
-    } else if (c >= 128 || (EMAIL_CODES[c]! & 1) === 0) {
-      return false
+    c = code.call(s, i)
+    // Not RFC 5322 atext (letters, digits, and !#$%&'*+-/=?^_`{|}~): a dot, `@`, or a refusal.
+    if (c >= 65 ? c > 126 || (c > 90 && c < 94) : c >= 48 ? c > 57 && c !== 61 && c !== 63 : c < 42 ? c !== 33 && (c < 35 || c > 39) : c === 44 || c === 46) {
+      if (c !== 46 || previous === 46) break
     }
     previous = c
   }
-  if (i === n || previous === 0x2e || i > 64) return false
-  // Labels: a run of label characters, then a dot or the end.
+  if (i === n || c !== 64 || previous === 46 || i > 64) return false
+  // Labels: a run of label characters (letter, digit, hyphen), then a dot or the end.
   let start = i + 1
   let j = start
   for (;;) {
     for (; j < n; j++) {
-      const c = s.charCodeAt(j)
-      if (c >= 128 || (EMAIL_CODES[c]! & 2) === 0) break
+      c = code.call(s, j)
+      if (c >= 97 ? c > 122 : c >= 65 ? c > 90 : c >= 48 ? c > 57 : c !== 45) break
     }
     const length = j - start
-    if (length < 1 || length > 63 || s.charCodeAt(start) === 0x2d || s.charCodeAt(j - 1) === 0x2d) return false
-    if (length >= 4 && (s.charCodeAt(start) | 32) === 0x78 && (s.charCodeAt(start + 1) | 32) === 0x6e && s.charCodeAt(start + 2) === 0x2d && s.charCodeAt(start + 3) === 0x2d) return false
+    if (length < 1 || length > 63 || code.call(s, start) === 45 || code.call(s, j - 1) === 45) return false
+    if (length >= 4 && (code.call(s, start) | 32) === 120 && (code.call(s, start + 1) | 32) === 110 && code.call(s, start + 2) === 45 && code.call(s, start + 3) === 45) return false
     if (j === n) return true
-    if (s.charCodeAt(j) !== 0x2e) return false
+    if (c !== 46) return false
     start = ++j
   }
 }

@@ -3,7 +3,7 @@ import { formatError } from './_errors.ts'
 import type { FormatChecker } from '../../core/index.ts'
 import { INLINE_DATE_TIME } from '../../formats/date-time.ts'
 import { isRegex } from '../../formats/misc.ts'
-import { hasIdna, isEmail, isHostname, isIdnEmail, isIdnHostname } from '../../formats/network.ts'
+import { hasIdna, isEmail, isHostname, isIdnEmail, isIdnHostname, plainEmail } from '../../formats/network.ts'
 
 /** `format` compiled (a class, not an object literal: see docs/plugins.md, "Compiled values"). */
 
@@ -40,6 +40,12 @@ const HINTS: Record<string, string> = {
   'relative-json-pointer': 'a relative JSON Pointer, e.g. 1/a',
   regex: 'an ECMA-262 regular expression, e.g. ^[a-z]+$',
 }
+
+/**
+ * The inline scanners' `charCodeAt` (see formats/date-time.ts), read once per value checked: an
+ * expression, no name the module must bind (a module written ahead of time has none).
+ */
+const CHAR_CODE_AT = js`String.prototype.charCodeAt`
 
 /** A format checker scans the string, about one unit per 64 characters (a user's checker too). */
 const scanCost = (s: string): number => s.length >> 6
@@ -93,8 +99,11 @@ export const formatKeyword = defineKeyword<unknown, Format>({
   // The checker itself, called or inlined from its own source: a failure needs no second run.
   emit(f, g) {
     const scanner = INLINE_DATE_TIME.get(f.check)
-    const block = scanner !== undefined ? g.inline(scanner.fn, [js`x`, literal(scanner.mode)]) : undefined
-    return { ...(block ?? { test: js`${g.constant(f.check)}(x)` }), mirrorsValidate: true }
+    const email = f.check === isEmail
+    const block = email ? g.inline(plainEmail, [js`x`, CHAR_CODE_AT]) : scanner && g.inline(scanner.fn, [js`x`, literal(scanner.mode), CHAR_CODE_AT])
+    if (block === undefined) return { test: js`${g.constant(f.check)}(x)`, mirrorsValidate: true }
+    // Only the common address is inline; any other goes to the whole check.
+    return { setup: block.setup, test: email ? js`(${block.test} || ${g.constant(f.check)}(x))` : block.test, mirrorsValidate: true }
   },
   error: formatError as never,
 })

@@ -108,7 +108,7 @@ inline('date, time and date-time inlined answer as the functions', async () => {
   const strings = new Set<string>(['2026-02-29T10:00:00Z', '2024-02-29t10:00:00.5z', '1998-12-31T23:59:60Z', '1998-12-31T15:59:60-08:00', '1998-12-31T23:59:60+01:00', '2026-11-21', '23:59:60Z', '10:00:00+24:00', ''])
   for (const c of loadCases()) strings.add(c.test.data)
   for (const [check, { fn, mode }] of INLINE_DATE_TIME) {
-    const block = inlined(fn, [js`x`, literal(mode)], () => js`t0`)
+    const block = inlined(fn, [js`x`, literal(mode), js`String.prototype.charCodeAt`], () => js`t0`)
     assert.ok(block !== undefined, `${check.name} is inlined`)
     const compiled = new Function('x', `var ${block.test}; ${block.setup} return ${block.test};`) as (x: string) => boolean
     for (const s of strings) assert.is(compiled(s), check(s), `${check.name}(${JSON.stringify(s)})`)
@@ -116,5 +116,25 @@ inline('date, time and date-time inlined answer as the functions', async () => {
   const free = 1
   const refused = [(s: string) => s.length > free, function (s: string) { return s === 'a' }, function (s: string) { var n = s.length; return n > 0 }]
   for (const fn of refused) assert.is(inlined(fn as never, [js`x`], () => js`t0`), undefined, String(fn))
+})
+inline('email: the plain scan inlined accepts only what isEmail accepts, and every plain address', async () => {
+  const { isEmail, plainEmail } = await import('../../formats/network.ts')
+  const { inline: inlined } = await import('../../core/codegen/inline.ts')
+  const { js } = await import('../../core/index.ts')
+  const block = inlined(plainEmail, [js`x`, js`String.prototype.charCodeAt`], () => js`t0`)
+  assert.ok(block !== undefined, 'plainEmail is inlined')
+  const compiled = new Function('x', `var ${block.test}; ${block.setup} return ${block.test};`) as (x: string) => boolean
+  const strings = new Set<string>(['ada.lovelace@example.com', 'a@b', 'a.@b', '.a@b', 'a..b@c', 'a@b.', 'a@.b', 'a@-b', 'a@b-', 'a@xn--b', 'a@b.XN--c', "!#$%&'*+-/=?^_`{|}~@x", '"a"@b', 'a@[1.2.3.4]', 'é@b', 'a@bé', 'a b@c', 'a@b_c', ''])
+  strings.add(`${'a'.repeat(64)}@b`).add(`${'a'.repeat(65)}@b`).add(`a@${'b'.repeat(63)}`).add(`a@${'b'.repeat(64)}`).add(`a@${`${'b'.repeat(62)}.`.repeat(4)}c`)
+  for (let c = 0; c < 0x2100; c++) strings.add(`a${String.fromCharCode(c)}b@c.d`).add(`ab@c${String.fromCharCode(c)}d`)
+  for (const c of loadCases()) if (c.format === 'email' || c.format === 'idn-email') strings.add(c.test.data)
+  let plain = 0
+  for (const s of strings) {
+    const answer = compiled(s)
+    assert.is(answer, plainEmail(s, String.prototype.charCodeAt), `inline = function on ${JSON.stringify(s)}`)
+    if (answer) plain++
+    if (answer) assert.ok(isEmail(s), `plain only if isEmail: ${JSON.stringify(s)}`)
+  }
+  assert.ok(plain > 100, 'the scan accepts the common addresses')
 })
 inline.run()
