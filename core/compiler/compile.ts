@@ -80,8 +80,8 @@ export class Compilation {
   root!: Node
   /** @internal */ readonly patterns: Patterns
   private refs = 0
-  /** Some schema object was reached a second time (a reference, or a shared or self-containing object). */
-  private reentered = false
+  /** The nodes of schema objects reached a second time (a reference, or a shared or self-containing object), undefined while none is. */
+  private reentered: Node[] | undefined
 
   constructor(
     /** @internal */ readonly env: CompileEnvironment,
@@ -156,7 +156,8 @@ export class Compilation {
         )
       }
       // Without a node reached twice (every edge made a new node) the graph is a tree: no cycle.
-      const cycles = this.reentered || this.dynamic.used ? classifyCycles(this.nodes) : []
+      // Dynamic anchors add edges of their own after the compile: then search from every node.
+      const cycles = this.dynamic.used ? classifyCycles(this.nodes) : this.reentered !== undefined ? classifyCycles(this.nodes, this.reentered) : []
       this.hasCycles = cycles.length > 0
       if (this.hasCycles) for (const n of this.nodes) n.cyclic = true
       for (const cycle of cycles) this.env.hooks.cycle.call({ path: cycle })
@@ -201,7 +202,7 @@ export class Compilation {
       at = this.index.located.get(value)
       const existing = at !== undefined ? (at.compiled as Node | undefined) : this.unlocated?.get(value)
       if (existing !== undefined) {
-        this.reentered = true
+        ;(this.reentered ??= []).push(existing)
         return existing
       }
     } else if (typeof value !== 'boolean') {
