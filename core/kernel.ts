@@ -105,7 +105,7 @@ export class Kernel {
     this.checkDialectName(this.options.defaultDialect)
     const kernel = this
     const catalog: KeywordCatalog = {
-      shape: (dialect, keyword) => kernel.definitionFor(dialect, keyword)?.schemaShape,
+      shapes: (dialect) => kernel.shapesOf(dialect),
       dialectFor: (uri) => kernel.byMetaSchema.get(stripHash(uri)),
     }
     const registry = new Map(Object.entries(setup.registry).map(([k, v]) => [stripHash(k), v]))
@@ -165,6 +165,7 @@ export class Kernel {
     list.sort((a, b) => (a.stage ?? 0) - (b.stage ?? 0))
     this.definitions.set(def.keyword, list)
     this.definitionCache.clear()
+    this.shapeCache.clear()
     const tap = { name: def.keyword, stage: def.stage ?? 0, definition: def }
     this.hooks.compileKeyword.for(def.keyword).tap(tap as never, (value, ctx) => {
       if (def.dialects !== undefined && !def.dialects.includes(ctx.dialect)) return undefined
@@ -219,6 +220,22 @@ export class Kernel {
       byKeyword.set(keyword, def)
     }
     return def ?? undefined
+  }
+
+  /** Per dialect: the keywords with subschemas and their shapes (reset by `define`). */
+  private readonly shapeCache = new Map<DialectName, ReadonlyMap<string, NonNullable<KeywordDefinition['schemaShape']>>>()
+
+  private shapesOf(dialect: DialectName): ReadonlyMap<string, NonNullable<KeywordDefinition['schemaShape']>> {
+    let shapes = this.shapeCache.get(dialect)
+    if (shapes === undefined) {
+      const map = new Map<string, NonNullable<KeywordDefinition['schemaShape']>>()
+      for (const keyword of this.definitions.keys()) {
+        const shape = this.definitionFor(dialect, keyword)?.schemaShape
+        if (shape !== undefined) map.set(keyword, shape)
+      }
+      this.shapeCache.set(dialect, (shapes = map))
+    }
+    return shapes
   }
 
   private plainOptions: ResolvedOptions | undefined

@@ -80,8 +80,8 @@ export class Compilation {
   root!: Node
   /** @internal */ readonly patterns: Patterns
   private refs = 0
-  /** Some schema object was reached a second time (a reference, or a shared or self-containing object). */
-  private reentered = false
+  /** The nodes of schema objects reached a second time (a reference, or a shared or self-containing object), undefined while none is. */
+  private reentered: Node[] | undefined
 
   constructor(
     /** @internal */ readonly env: CompileEnvironment,
@@ -89,7 +89,7 @@ export class Compilation {
   ) {
     this.patterns = new Patterns(env, options)
     this.index = new SchemaIndex({
-      shape: env.catalog.shape,
+      shapes: env.catalog.shapes,
       dialectFor: (uri) => env.catalog.dialectFor(uri) ?? this.customDialect(uri),
     })
   }
@@ -156,7 +156,8 @@ export class Compilation {
         )
       }
       // Without a node reached twice (every edge made a new node) the graph is a tree: no cycle.
-      const cycles = this.reentered || this.dynamic.used ? classifyCycles(this.nodes) : []
+      // Dynamic anchors add edges of their own after the compile: then search from every node.
+      const cycles = this.dynamic.used ? classifyCycles(this.nodes) : this.reentered !== undefined ? classifyCycles(this.nodes, this.reentered) : []
       this.hasCycles = cycles.length > 0
       if (this.hasCycles) for (const n of this.nodes) n.cyclic = true
       for (const cycle of cycles) this.env.hooks.cycle.call({ path: cycle })
@@ -201,7 +202,7 @@ export class Compilation {
       at = this.index.located.get(value)
       const existing = at !== undefined ? (at.compiled as Node | undefined) : this.unlocated?.get(value)
       if (existing !== undefined) {
-        this.reentered = true
+        ;(this.reentered ??= []).push(existing)
         return existing
       }
     } else if (typeof value !== 'boolean') {
@@ -233,24 +234,32 @@ export class Compilation {
     let keys = at?.keys
     if (keys === undefined) keys = Object.keys(schema)
     else at!.keys = undefined
-    const rank = (k: string) => order.get(k)?.rank ?? Infinity
-    for (let i = 1; i < keys.length; i++) {
+    // Each key's info looked up once, sorted beside its key on a stack the nested compiles share
+    // (a subschema's keys sit above its parent's until it is done).
+    const infos = this.infoStack
+    const base = this.infoTop
+    for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!
-      const r = rank(k)
+      const info = order.get(k)
+      const r = info === undefined ? Infinity : info.rank
       let j = i - 1
-      while (j >= 0 && rank(keys[j]!) > r) {
+      while (j >= 0 && (infos[base + j] === undefined ? Infinity : infos[base + j]!.rank) > r) {
         keys[j + 1] = keys[j]!
+        infos[base + j + 1] = infos[base + j]
         j--
       }
       keys[j + 1] = k
+      infos[base + j + 1] = info
     }
     let known = 0
-    while (known < keys.length && order.has(keys[known]!)) known++
+    while (known < keys.length && infos[base + known] !== undefined) known++
+    this.infoTop = base + known
     for (let i = 0; i < known; i++) {
       const keyword = keys[i]!
       if (onlyRef && keyword !== '$ref') continue
-      this.compileKeyword(node, schema, keyword, where, order.get(keyword)!)
+      this.compileKeyword(node, schema, keyword, where, infos[base + i]!)
     }
+    this.infoTop = base
     for (let i = known; i < keys.length; i++) {
       const keyword = keys[i]!
       const ctx = new KeywordContext(this, node, schema, keyword, where, false)
@@ -285,6 +294,9 @@ export class Compilation {
     if (compiled !== undefined) this.pushStep(node.step(definition!, compiled, keyword))
   }
 
+  /** The keyword infos of the schemas being compiled, from `infoTop` down (see `nodeFor`). */
+  private readonly infoStack: (KeywordInfo | undefined)[] = []
+  private infoTop = 0
   private readonly stepStack: Step[] = []
   private stepTop = 0
   private readonly edgeStack: Handle[] = []

@@ -11,8 +11,10 @@ import type { Handle, Node } from '../evaluator/node.ts'
  * this runs on every compile with a reference, over every node. Indexed loops, not `for...of`:
  * this code runs before the engine optimizes it, where each step of an iterator allocates. `ids`: a bound on every id the
  * nodes and their edges hold, when the caller knows one (else found by a scan of the edges).
+ * `starts`: where the depth-first search begins (all nodes unless given); a node reached from
+ * none of them keeps component -1.
  */
-function components(nodes: readonly Node[], inPlaceOnly: boolean, ids?: number): Int32Array {
+function components(nodes: readonly Node[], inPlaceOnly: boolean, ids?: number, starts: readonly Node[] = nodes): Int32Array {
   let size = ids ?? 0
   if (ids === undefined) {
     for (let i = 0; i < nodes.length; i++) {
@@ -31,8 +33,8 @@ function components(nodes: readonly Node[], inPlaceOnly: boolean, ids?: number):
   const next: number[] = []
   let counter = 0
   let components = 0
-  for (let s = 0; s < nodes.length; s++) {
-    const start = nodes[s]!
+  for (let s = 0; s < starts.length; s++) {
+    const start = starts[s]!
     if (index[start.id] !== -1) continue
     path.push(start)
     next.push(0)
@@ -84,16 +86,20 @@ function components(nodes: readonly Node[], inPlaceOnly: boolean, ids?: number):
  * exhaustive nodes (those from which a guarded handle is reachable). Returns one entry per
  * cycle-carrying component: the locations around one cycle, for the `cycle` hook.
  */
-export function classifyCycles(nodes: readonly Node[]): string[][] {
+export function classifyCycles(nodes: readonly Node[], reentered?: readonly Node[]): string[][] {
   // A compile's node list holds every node its edges reach, each at its id: no edge to scan for a larger one.
-  const component = components(nodes, true, nodes.length)
+  // `reentered`: the nodes some edge reached after they were made. Every other edge is the one
+  // that made its target, and those edges form a forest: a cycle needs an edge back to a node
+  // made before, so searching from those nodes finds every cycle (a compile's references mostly
+  // lead to objects whose subschemas sit under child edges: the in-place search from them is short).
+  const component = components(nodes, true, nodes.length, reentered)
   const guardedBy = new Map<number, Handle[]>()
   for (let i = 0; i < nodes.length; i++) {
     const from = nodes[i]!
     for (let j = 0; j < from.edges.length; j++) {
       const edge = from.edges[j]!
-      if (edge.child || component[from.id] !== component[edge.node.id]) continue
       const c = component[from.id]!
+      if (edge.child || c === -1 || c !== component[edge.node.id]) continue
       const list = guardedBy.get(c) ?? []
       list.push(edge)
       guardedBy.set(c, list)

@@ -102,8 +102,11 @@ export class KeywordContext implements CompileContext {
 
   regex(source: unknown, ...segments: (string | number)[]): RegexMatcher {
     if (typeof source !== 'string') return this.fail('a pattern must be a string', ...segments)
-    const path = this.compilation.pathOf(this.where, [this.keyword, ...segments])
-    return this.compilation.patterns.compile(source, path, (m) => this.fail(m, ...segments))
+    return this.compilation.patterns.compile(
+      source,
+      () => this.compilation.pathOf(this.where, [this.keyword, ...segments]),
+      (m) => this.fail(m, ...segments),
+    )
   }
 
   regexProblem(source: string): string | undefined {

@@ -81,11 +81,11 @@ export class Patterns {
   }
 
   /**
-   * Compiles `source` (found at schema path `at`): checks it with the engine, applies the
+   * Compiles `source` (found at the schema path `at` gives: made only for a warning): checks it with the engine, applies the
    * super-linear policy (a warning, or a failure in untrusted mode under the ECMAScript engine),
    * and wraps it so a work budget sees each test. Without a budget a `RegExp` is returned as is.
    */
-  compile(source: string, at: string, fail: (message: string) => never): RegexMatcher {
+  compile(source: string, at: () => string, fail: (message: string) => never): RegexMatcher {
     const known = this.compiled?.get(source)
     if (known !== undefined) return known
     const engine = this.engine(fail)
@@ -105,7 +105,7 @@ export class Patterns {
       }
       syntax = 'legacy'
       env.hooks.warning.call({
-        schemaPath: at,
+        schemaPath: at(),
         message: `pattern "${source}" is not valid with the u flag (${unicodeProblem}); compiled with legacy syntax, without u, as engines such as ajv with unicodeRegExp: false read it`,
       })
     }
@@ -118,7 +118,7 @@ export class Patterns {
       }
       if (reason !== undefined) {
         const note = options.regex === 'linear' ? 'harmless with the linear engine in use' : "consider regex: 'linear'"
-        env.hooks.warning.call({ schemaPath: at, message: `pattern "${source}" may take super-linear time under a backtracking engine (${reason}); ${note}` })
+        env.hooks.warning.call({ schemaPath: at(), message: `pattern "${source}" may take super-linear time under a backtracking engine (${reason}); ${note}` })
       }
     }
     const compiled = syntax === 'legacy' ? engine.compile(source, syntax) : engine.compile(source)

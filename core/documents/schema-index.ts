@@ -129,7 +129,8 @@ export class Location {
 
 /** Ordered keyword knowledge the index needs: shapes per dialect. */
 export interface KeywordCatalog {
-  shape(dialect: DialectName, keyword: string): KeywordDefinition['schemaShape'] | undefined
+  /** The dialect's keywords that hold subschemas, each with its shape (one map per dialect, kept by the kernel). */
+  shapes(dialect: DialectName): ReadonlyMap<string, NonNullable<KeywordDefinition['schemaShape']>>
   dialectFor(metaSchemaUri: string): Dialect | undefined
 }
 
@@ -214,6 +215,9 @@ export class SchemaIndex {
     const tokenLists: (string | number)[][] = [startTokens]
     const dialects: Dialect[] = [startDialect]
     let top = 1
+    // The shapes of the dialect met last: one lookup per key, not a definition search per key.
+    let shapesOf: DialectName | undefined
+    let shapes: ReadonlyMap<string, NonNullable<KeywordDefinition['schemaShape']>> | undefined
     while (top > 0) {
       top--
       const value = values[top]
@@ -259,9 +263,10 @@ export class SchemaIndex {
       // An indexed loop: each step of an iterator allocates in code the engine has not optimized.
       const keys = Object.keys(value)
       location.keys = keys
+      if (shapesOf !== dialect.name) shapes = this.catalog.shapes((shapesOf = dialect.name))
       for (let k = 0; k < keys.length; k++) {
         const key = keys[k]!
-        const shape = this.catalog.shape(dialect.name, key)
+        const shape = shapes!.get(key)
         if (shape === undefined) continue
         const child = value[key]
         if (!isObject(child) && !Array.isArray(child)) continue // a boolean schema locates nothing
