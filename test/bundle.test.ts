@@ -36,12 +36,13 @@ interface Size {
 
 /**
  * The ceiling of the validate-only bundle, min+gzip, every chunk it can load counted: what it
- * measures today (61.6 KB) with a little room, so growth is seen. The aim is ajv's 2020-12 build
+ * measures today (62.2 KB: the compile's cheaper cycle search and `$ref` resolution without a URL
+ * parse took about 240 bytes, for about 4% of a cold compile) with a little room, so growth is seen. The aim is ajv's 2020-12 build
  * with ajv-formats (printed beside it); a validator's methods (`output`, `~standard` with its
  * defaults and draft-07 / OpenAPI conversion) and the generated tier hold code that a bundler
  * cannot drop, so that figure is not reached yet.
  */
-const VALIDATE_ONLY_LIMIT = 62 * 1024
+const VALIDATE_ONLY_LIMIT = 62.5 * 1024
 const AJV = 'ajv/dist/2020 + ajv-formats'
 
 const sizes = suite('bundle sizes of three consumers (every chunk loaded counted)')
@@ -81,7 +82,7 @@ sizes('validate only carries no provider profile (a shared chunk once brought th
 
 sizes.run()
 
-const LIMIT = 63 * 1024
+const LIMIT = 63.5 * 1024
 
 const bundle = suite('the browser bundle of a small consumer')
 let built: Bundle
